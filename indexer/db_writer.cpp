@@ -1,0 +1,144 @@
+#include "indexer/db_writer.h"
+
+#include <chrono>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include "db/database.h"
+
+namespace animdex {
+
+namespace {
+
+template <typename T>
+void bind_optional(SQLite::Statement& statement, int index, const std::optional<T>& value) {
+  if (!value) statement.bind(index);
+  else if constexpr (std::is_same_v<T, std::string>) statement.bind(index, *value);
+  else if constexpr (std::is_floating_point_v<T>) statement.bind(index, static_cast<double>(*value));
+  else statement.bind(index, static_cast<std::int64_t>(*value));
+}
+
+void run(SQLite::Statement& statement) {
+  statement.exec();
+  statement.reset();
+}
+
+}  // namespace
+
+std::string utc_now_iso8601() {
+  const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", now);
+}
+
+DumpWriter::DumpWriter(SQLite::Database& db, const std::string& label, const std::string& root,
+                       const ReferenceData& reference)
+    : db_(db),
+      transaction_(std::make_unique<SQLite::Transaction>(db)),
+      insert_file_(db,
+                   "INSERT INTO files(dump_id, path, character, format, size, mtime_ns, content_hash, status, error, "
+                   "error_offset, animation_count) VALUES (?,?,?,?,?,?,?,?,?,?,?)"),
+      insert_animation_(db,
+                        "INSERT INTO animations(file_id, slot, motion_id, name, play_speed, end_time, frame_count, "
+                        "track_count, key_count, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?)"),
+      insert_track_(db,
+                    "INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, track_flags, "
+                    "channels, value_encoding, key_count, total_time, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)"),
+      insert_key_(db, "INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)") {
+  SQLite::Statement remove(db, "DELETE FROM dumps WHERE label = ?");
+  remove.bind(1, label);
+  remove.exec();
+  load_reference_tables(db, reference);
+  SQLite::Statement insert(db, "INSERT INTO dumps(label, root, indexed_at, tool_version) VALUES (?,?,?,?)");
+  insert.bind(1, label);
+  insert.bind(2, root);
+  insert.bind(3, utc_now_iso8601());
+  insert.bind(4, ANIMDEX_VERSION);
+  insert.exec();
+  dump_id_ = db.getLastInsertRowid();
+}
+
+DumpWriter::~DumpWriter() = default;  // ~Transaction rolls back if not committed
+
+void DumpWriter::write(const FileRow& file) {
+  insert_file_.bind(1, dump_id_);
+  insert_file_.bind(2, file.path);
+  bind_optional(insert_file_, 3, file.character);
+  insert_file_.bind(4, file.format);
+  insert_file_.bind(5, static_cast<std::int64_t>(file.size));
+  insert_file_.bind(6, file.mtime_ns);
+  bind_optional(insert_file_, 7, file.content_hash);
+  insert_file_.bind(8, file.status);
+  bind_optional(insert_file_, 9, file.error);
+  bind_optional(insert_file_, 10, file.error_offset);
+  insert_file_.bind(11, static_cast<std::int64_t>(file.model.animations.size()));
+  run(insert_file_);
+  const std::int64_t file_id = db_.getLastInsertRowid();
+
+  ++totals_.files;
+  totals_.bytes += file.size;
+  if (file.status == "ok") ++totals_.ok;
+  else if (file.status == "error") ++totals_.errors;
+  else ++totals_.unknown;
+
+  for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
+    const auto& animation = file.model.animations[a];
+    const auto& animation_row = file.animations[a];
+    insert_animation_.bind(1, file_id);
+    bind_optional(insert_animation_, 2, animation.slot);
+    bind_optional(insert_animation_, 3, animation.motion_id);
+    bind_optional(insert_animation_, 4, animation_row.name);
+    bind_optional(insert_animation_, 5, animation.play_speed);
+    bind_optional(insert_animation_, 6, animation.end_time);
+    bind_optional(insert_animation_, 7, animation.frame_count);
+    insert_animation_.bind(8, static_cast<std::int64_t>(animation.tracks.size()));
+    insert_animation_.bind(9, animation_row.key_count);
+    insert_animation_.bind(10, animation_row.content_hash);
+    run(insert_animation_);
+    const std::int64_t animation_id = db_.getLastInsertRowid();
+    ++totals_.animations;
+
+    for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
+      const auto& track = animation.tracks[t];
+      insert_track_.bind(1, animation_id);
+      insert_track_.bind(2, static_cast<std::int64_t>(t));
+      bind_optional(insert_track_, 3, track.bone_id);
+      bind_optional(insert_track_, 4, animation_row.tracks[t].bone_name);
+      insert_track_.bind(5, static_cast<std::int64_t>(track.flags));
+      insert_track_.bind(6, static_cast<std::int64_t>(track.track_flags));
+      insert_track_.bind(7, track.channels);
+      insert_track_.bind(8, track.value_encoding);
+      insert_track_.bind(9, static_cast<std::int64_t>(track.keys.size()));
+      insert_track_.bind(10, track.total_time);
+      insert_track_.bind(11, animation_row.tracks[t].content_hash);
+      run(insert_track_);
+      const std::int64_t track_id = db_.getLastInsertRowid();
+      ++totals_.tracks;
+
+      for (std::size_t k = 0; k < track.keys.size(); ++k) {
+        const auto& key = track.keys[k];
+        insert_key_.bind(1, track_id);
+        insert_key_.bind(2, static_cast<std::int64_t>(k));
+        insert_key_.bind(3, key.time);
+        bind_optional(insert_key_, 4, key.frame);
+        bind_optional(insert_key_, 5, key.x);
+        bind_optional(insert_key_, 6, key.y);
+        bind_optional(insert_key_, 7, key.z);
+        bind_optional(insert_key_, 8, key.w);
+        run(insert_key_);
+        ++totals_.keys;
+      }
+    }
+  }
+}
+
+void DumpWriter::finish() {
+  SQLite::Statement stamp(db_, "UPDATE dumps SET indexed_at = ?, file_count = ?, error_count = ? WHERE id = ?");
+  stamp.bind(1, utc_now_iso8601());
+  stamp.bind(2, totals_.files);
+  stamp.bind(3, totals_.errors);
+  stamp.bind(4, dump_id_);
+  stamp.exec();
+  transaction_->commit();
+}
+
+}  // namespace animdex

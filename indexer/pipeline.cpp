@@ -1,0 +1,100 @@
+#include "indexer/pipeline.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fmt/format.h>
+#include <memory>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+
+#include "db/database.h"
+
+namespace animdex {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One line on stderr, rewritten at most ten times a second.
+class ProgressLine {
+ public:
+  ProgressLine(bool enabled, std::size_t total) : enabled_(enabled), total_(total) {}
+  ~ProgressLine() {
+    if (shown_) std::fprintf(stderr, "\r\033[K");
+  }
+  void update(const DumpTotals& totals) {
+    if (!enabled_) return;
+    const auto now = Clock::now();
+    if (shown_ && now - last_ < std::chrono::milliseconds(100) && static_cast<std::size_t>(totals.files) != total_)
+      return;
+    last_ = now;
+    shown_ = true;
+    std::fprintf(stderr, "\r\033[Kindexing %lld/%zu files, %lld animations, %lld errors",
+                 static_cast<long long>(totals.files), total_, static_cast<long long>(totals.animations),
+                 static_cast<long long>(totals.errors));
+    std::fflush(stderr);
+  }
+
+ private:
+  bool enabled_;
+  std::size_t total_;
+  bool shown_ = false;
+  Clock::time_point last_{};
+};
+
+std::string describe_roots(const std::vector<std::filesystem::path>& roots) {
+  std::string text;
+  for (const auto& root : roots) {
+    if (!text.empty()) text += '\n';
+    text += std::filesystem::absolute(root).lexically_normal().string();
+  }
+  return text;
+}
+
+}  // namespace
+
+IndexSummary run_index(const IndexOptions& options) {
+  const auto started = Clock::now();
+  const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+
+  IndexSummary summary;
+  auto walked = walk_roots(options.roots);
+  summary.warnings = std::move(walked.warnings);
+  const auto& entries = walked.entries;
+
+  const ReferenceData& reference = ReferenceData::embedded();
+  auto db = open_for_writing(options.database);
+  DumpWriter writer(db, options.label, describe_roots(options.roots), reference);
+  ProgressLine progress(options.show_progress, entries.size());
+  const ProcessOptions process_options{options.max_file_size};
+
+  // Tokens in flight bound memory: at most this many files are held at once.
+  const std::size_t tokens = static_cast<std::size_t>(threads) * 4;
+  std::size_t next = 0;
+  tbb::parallel_pipeline(
+      tokens,
+      tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_in_order,
+                                          [&](tbb::flow_control& control) -> std::size_t {
+                                            if (next == entries.size()) control.stop();
+                                            return next < entries.size() ? next++ : 0;
+                                          }) &
+          tbb::make_filter<std::size_t, std::shared_ptr<FileRow>>(
+              tbb::filter_mode::parallel,
+              [&](std::size_t index) {
+                return std::make_shared<FileRow>(process_file(entries[index], reference, process_options));
+              }) &
+          tbb::make_filter<std::shared_ptr<FileRow>, void>(tbb::filter_mode::serial_in_order,
+                                                          [&](const std::shared_ptr<FileRow>& row) {
+                                                            writer.write(*row);
+                                                            progress.update(writer.totals());
+                                                          }));
+  writer.finish();
+  summary.totals = writer.totals();
+  summary.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return summary;
+}
+
+}  // namespace animdex

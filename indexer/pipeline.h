@@ -1,0 +1,31 @@
+#pragma once
+// walk (serial) -> read + detect + parse + rows (parallel, oneTBB) -> write (serial, in walk order).
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "indexer/db_writer.h"
+
+namespace animdex {
+
+struct IndexOptions {
+  std::vector<std::filesystem::path> roots;
+  std::filesystem::path database;
+  std::string label = "default";
+  int threads = 0;                 // 0: one per core
+  bool show_progress = false;      // a progress line on stderr
+  std::uint64_t max_file_size = 512ULL << 20;
+};
+
+struct IndexSummary {
+  DumpTotals totals;
+  std::vector<std::string> warnings;  // walker warnings (symlink loops, dangling links)
+  double seconds = 0.0;
+};
+
+// Indexes the roots into the database as one dump. Throws DatabaseError (or
+// std::runtime_error) for fatal problems; bad files are recorded, never thrown.
+IndexSummary run_index(const IndexOptions& options);
+
+}  // namespace animdex

@@ -1,0 +1,129 @@
+#include "indexer/rows.h"
+
+#include <fmt/format.h>
+
+#include "core/content_hash.h"
+#include "formats/registry.h"
+#include "indexer/file_reader.h"
+
+namespace animdex {
+
+namespace {
+
+void add_optional(ContentHasher& hasher, const std::optional<double>& value) {
+  hasher.add_u64(value.has_value());
+  if (value) hasher.add_f64(*value);
+}
+
+void add_optional(ContentHasher& hasher, const std::optional<std::int64_t>& value) {
+  hasher.add_u64(value.has_value());
+  if (value) hasher.add_i64(*value);
+}
+
+void build_rows(FileRow& row, std::string_view game, const ReferenceData& reference) {
+  for (const auto& animation : row.model.animations) {
+    AnimationRow animation_row;
+    if (!animation.name.empty()) animation_row.name = animation.name;
+    else if (animation.motion_id && !game.empty()) animation_row.name = reference.purpose(game, *animation.motion_id);
+    for (const auto& track : animation.tracks) {
+      TrackRow track_row;
+      if (track.bone_id && !game.empty()) track_row.bone_name = reference.bone_name(game, *track.bone_id);
+      track_row.content_hash = track_content_hash(track);
+      animation_row.key_count += static_cast<std::int64_t>(track.keys.size());
+      animation_row.tracks.push_back(std::move(track_row));
+    }
+    animation_row.content_hash = animation_content_hash(animation, animation_row.tracks);
+    row.animations.push_back(std::move(animation_row));
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> character_from_path(const std::string& relative_path) {
+  std::size_t start = 0;
+  bool after_chr = false;
+  while (true) {
+    const auto slash = relative_path.find('/', start);
+    if (slash == std::string::npos) return std::nullopt;  // the last component is the file itself
+    const std::string component = relative_path.substr(start, slash - start);
+    if (after_chr && !component.empty()) return component;
+    after_chr = component == "chr";
+    start = slash + 1;
+  }
+}
+
+std::string track_content_hash(const model::BoneTrack& track) {
+  ContentHasher hasher;
+  add_optional(hasher, track.bone_id);
+  hasher.add_u64(track.flags);
+  hasher.add_u64(track.track_flags);
+  hasher.add_text(track.channels);
+  hasher.add_text(track.value_encoding);
+  hasher.add_f64(track.total_time);
+  hasher.add_u64(track.keys.size());
+  for (const auto& key : track.keys) {
+    hasher.add_f64(key.time);
+    add_optional(hasher, key.frame);
+    add_optional(hasher, key.x);
+    add_optional(hasher, key.y);
+    add_optional(hasher, key.z);
+    add_optional(hasher, key.w);
+  }
+  return hasher.hex();
+}
+
+std::string animation_content_hash(const model::Animation& animation, const std::vector<TrackRow>& tracks) {
+  // Slot and motion ID are where the animation sits, not what it is: left out on purpose.
+  ContentHasher hasher;
+  add_optional(hasher, animation.play_speed);
+  add_optional(hasher, animation.end_time);
+  add_optional(hasher, animation.frame_count);
+  hasher.add_u64(tracks.size());
+  for (const auto& track : tracks) hasher.add_text(track.content_hash);
+  return hasher.hex();
+}
+
+FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options) {
+  FileRow row;
+  row.path = entry.relative_path;
+  row.character = character_from_path(entry.relative_path);
+  row.size = entry.size;
+  row.mtime_ns = entry.mtime_ns;
+  if (!entry.error.empty()) {
+    row.status = "error";
+    row.error = entry.error;
+    return row;
+  }
+  // A file over the limit is only detected (from its head), never parsed or held whole.
+  const bool too_large = entry.size > options.max_file_size;
+  auto file = read_file_bytes(entry.absolute_path, too_large ? kDetectBytes : options.max_file_size);
+  if (!file.error.empty()) {
+    row.status = "error";
+    row.error = file.error;
+    return row;
+  }
+  row.size = file.file_size;
+  if (!too_large) row.content_hash = hash_bytes(file.bytes);
+  const FormatModule* format = detect_format(file.bytes, file.file_size);
+  if (!format) return row;  // status unknown: not an animation file
+  row.format = std::string(format->id);
+  if (too_large) {
+    row.status = "error";
+    row.error = fmt::format("file of {} bytes is over the {}-byte limit (--max-file-size); not parsed", file.file_size,
+                            options.max_file_size);
+    return row;
+  }
+  auto parsed = format->parse(file.bytes);
+  if (!parsed) {
+    row.status = "error";
+    row.error = parsed.error().message();
+    row.error_offset = parsed.error().offset;
+    return row;
+  }
+  row.status = "ok";
+  row.model = std::move(parsed).value();
+  build_rows(row, format->reference_game, reference);
+  return row;
+}
+
+}  // namespace animdex

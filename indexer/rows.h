@@ -1,0 +1,55 @@
+#pragma once
+// The one place that maps parsed models to table rows: names from the reference data,
+// content hashes, file status. Everything the writer inserts is decided here.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "indexer/walker.h"
+#include "model/animation.h"
+#include "reference/reference_data.h"
+
+namespace animdex {
+
+struct TrackRow {
+  std::optional<std::string> bone_name;
+  std::string content_hash;
+};
+
+struct AnimationRow {
+  std::optional<std::string> name;
+  std::int64_t key_count = 0;
+  std::string content_hash;
+  std::vector<TrackRow> tracks;  // parallel to the model animation's tracks
+};
+
+struct FileRow {
+  std::string path;
+  std::optional<std::string> character;
+  std::string format = "unknown";
+  std::uint64_t size = 0;
+  std::int64_t mtime_ns = 0;
+  std::optional<std::string> content_hash;
+  std::string status = "unknown";  // ok, error, unknown
+  std::optional<std::string> error;
+  std::optional<std::uint64_t> error_offset;
+  model::AnimationFile model;
+  std::vector<AnimationRow> animations;  // parallel to model.animations
+};
+
+struct ProcessOptions {
+  std::uint64_t max_file_size = 512ULL << 20;  // larger files are not parsed
+};
+
+// read -> detect -> parse -> rows for one walked file. Never throws for bad input.
+FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options);
+
+// The folder after a 'chr' component (GNT character code), if the path has one.
+std::optional<std::string> character_from_path(const std::string& relative_path);
+
+// Hashes of decoded content: equal content gives equal hashes wherever it sits in a file.
+std::string track_content_hash(const model::BoneTrack& track);
+std::string animation_content_hash(const model::Animation& animation, const std::vector<TrackRow>& tracks);
+
+}  // namespace animdex

@@ -1,0 +1,120 @@
+-- animdex database schema, version 1 (PRAGMA user_version = 1).
+-- Every table and column is documented in schema/README.md; a test keeps the two in step.
+-- Applied by `animdex index` when it creates a database; all statements are idempotent.
+
+PRAGMA application_id = 1095648344;  -- 0x414E4458 'ANDX': marks the file as an animdex database
+
+-- One row per `animdex index --label L` run. Re-indexing a label replaces its dump atomically.
+CREATE TABLE IF NOT EXISTS dumps (
+  id            INTEGER PRIMARY KEY,
+  label         TEXT NOT NULL UNIQUE,   -- user's name for the dump, e.g. 'gnt4-ntsc'
+  root          TEXT NOT NULL,          -- root folder(s) given to index, absolute; several joined by '\n'
+  indexed_at    TEXT NOT NULL,          -- UTC time the index run finished, ISO 8601
+  file_count    INTEGER NOT NULL DEFAULT 0,  -- files recorded for this dump
+  error_count   INTEGER NOT NULL DEFAULT 0,  -- files with status 'error'
+  tool_version  TEXT NOT NULL DEFAULT ''     -- animdex version that wrote the dump
+);
+
+-- Every regular file found under the roots, animation file or not.
+CREATE TABLE IF NOT EXISTS files (
+  id              INTEGER PRIMARY KEY,
+  dump_id         INTEGER NOT NULL REFERENCES dumps(id) ON DELETE CASCADE,
+  path            TEXT NOT NULL,     -- relative to the root, '/'-separated (root's folder name first when several roots)
+  character       TEXT,              -- folder after 'chr/' in the path (GNT character code), else NULL
+  format          TEXT NOT NULL,     -- gnt_mot, kh2_mset, kh2_anb, kh2_bar, kh2_motion, nsbca, lw_mot, lw_env or unknown
+  size            INTEGER NOT NULL,  -- bytes
+  mtime_ns        INTEGER,           -- modification time, nanoseconds since the Unix epoch
+  content_hash    TEXT,              -- XXH3-64 of the whole file, 16 hex digits; NULL if it could not be read
+  status          TEXT NOT NULL CHECK (status IN ('ok', 'error', 'unknown')),
+  error           TEXT,              -- for status 'error': what was wrong, with the offset
+  error_offset    INTEGER,           -- byte offset the error names, when there is one
+  animation_count INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (dump_id, path)
+);
+CREATE INDEX IF NOT EXISTS files_by_character ON files(character);
+CREATE INDEX IF NOT EXISTS files_by_hash ON files(content_hash);
+
+-- One row per animation in a file (GNT: per non-empty slot).
+CREATE TABLE IF NOT EXISTS animations (
+  id            INTEGER PRIMARY KEY,
+  file_id       INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  slot          INTEGER,   -- position in the container (GNT: the slot index, = animation ID)
+  motion_id     INTEGER,   -- ID the game asks for (GNT: animation ID)
+  name          TEXT,      -- purpose or name where known (GNT: from ref_animation_purposes)
+  play_speed    REAL,      -- GNT: GNTA header 0x08
+  end_time      REAL,      -- native time unit (GNT: seconds)
+  frame_count   INTEGER,   -- GNT: round(end_time * 60)
+  track_count   INTEGER NOT NULL,
+  key_count     INTEGER NOT NULL,  -- keys over all tracks
+  content_hash  TEXT NOT NULL      -- hash of the decoded content (not its offset): equal content, equal hash
+);
+CREATE INDEX IF NOT EXISTS animations_by_file ON animations(file_id);
+CREATE INDEX IF NOT EXISTS animations_by_motion ON animations(motion_id);
+CREATE INDEX IF NOT EXISTS animations_by_hash ON animations(content_hash);
+
+-- One row per animated bone (or node, or channel) of an animation.
+CREATE TABLE IF NOT EXISTS bone_tracks (
+  id            INTEGER PRIMARY KEY,
+  animation_id  INTEGER NOT NULL REFERENCES animations(id) ON DELETE CASCADE,
+  track_index   INTEGER NOT NULL,  -- order in the file
+  bone_id       INTEGER,           -- GNT: bone ID as unsigned 16-bit (0xFFFF = 65535)
+  bone_name     TEXT,              -- from ref_bone_names where known
+  flags         INTEGER NOT NULL,  -- GNT: flags1 (0x0202 16-bit coords, 0x0204 f32 coords, 0x0000 time only)
+  track_flags   INTEGER NOT NULL,  -- GNT: TRANSLATE 0x01, SCALE 0x02, ROTATE 0x08, ENABLED 0x20, DISABLED 0x40
+  channels      TEXT NOT NULL,     -- letters T, R, S named by track_flags, in that order
+  value_encoding TEXT NOT NULL,    -- bf16x4, f32x4 or none (time only)
+  key_count     INTEGER NOT NULL,
+  total_time    REAL,              -- GNT: bone header 0x08, seconds
+  content_hash  TEXT NOT NULL      -- hash of this track's decoded content
+);
+CREATE INDEX IF NOT EXISTS bone_tracks_by_animation ON bone_tracks(animation_id);
+CREATE INDEX IF NOT EXISTS bone_tracks_by_bone ON bone_tracks(bone_id, animation_id);
+CREATE INDEX IF NOT EXISTS bone_tracks_by_hash ON bone_tracks(content_hash);
+
+-- Decoded keys of a track.
+CREATE TABLE IF NOT EXISTS keyframes (
+  track_id   INTEGER NOT NULL REFERENCES bone_tracks(id) ON DELETE CASCADE,
+  key_index  INTEGER NOT NULL,
+  time       REAL NOT NULL,  -- native unit (GNT: seconds, frame / 60)
+  frame      INTEGER,        -- GNT: round(time * 60)
+  x REAL, y REAL, z REAL, w REAL,  -- decoded values; NULL for time-only tracks
+  PRIMARY KEY (track_id, key_index)
+) WITHOUT ROWID;
+
+-- Reference data, loaded from schema/reference/*.tsv (embedded at build time) on every index run.
+CREATE TABLE IF NOT EXISTS ref_bone_names (
+  game      TEXT NOT NULL,
+  bone_id   INTEGER NOT NULL,
+  name      TEXT,     -- community name
+  alt_name  TEXT,     -- second naming (GNT: .jcv joint name)
+  source    TEXT,
+  PRIMARY KEY (game, bone_id)
+);
+CREATE TABLE IF NOT EXISTS ref_animation_purposes (
+  game       TEXT NOT NULL,
+  motion_id  INTEGER NOT NULL,
+  purpose    TEXT NOT NULL,
+  source     TEXT,
+  PRIMARY KEY (game, motion_id)
+);
+CREATE TABLE IF NOT EXISTS ref_characters (
+  game         TEXT NOT NULL,
+  code         TEXT NOT NULL,  -- folder name under chr/
+  internal_id  INTEGER,        -- game's character ID
+  name         TEXT NOT NULL,
+  source       TEXT,
+  PRIMARY KEY (game, code)
+);
+
+-- Animations with their file, dump and character: the join most queries start from.
+CREATE VIEW IF NOT EXISTS animation_overview AS
+SELECT d.label AS dump, f.path, f.character, f.format, a.id AS animation_id, a.slot, a.motion_id, a.name,
+       a.frame_count, a.track_count, a.key_count, a.content_hash
+FROM animations a JOIN files f ON f.id = a.file_id JOIN dumps d ON d.id = f.dump_id;
+
+-- Which bones each animation moves, with its character and dump.
+CREATE VIEW IF NOT EXISTS bone_usage AS
+SELECT d.label AS dump, f.character, f.path, a.motion_id, a.name AS animation_name, t.bone_id, t.bone_name,
+       t.channels, t.key_count
+FROM bone_tracks t JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id
+JOIN dumps d ON d.id = f.dump_id;

@@ -1,0 +1,282 @@
+#include "cli/cli.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <iostream>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "db/database.h"
+#include "db/query_catalog.h"
+#include "db/sql_runner.h"
+#include "formats/registry.h"
+#include "indexer/pipeline.h"
+#include "sample/sample_dump.h"
+
+namespace animdex {
+
+namespace {
+
+const std::map<std::string, OutputFormat> kFormatNames = {
+    {"table", OutputFormat::table}, {"csv", OutputFormat::csv}, {"json", OutputFormat::json},
+    {"markdown", OutputFormat::markdown}};
+
+void add_format_option(CLI::App& command, OutputFormat& format) {
+  command.add_option("-f,--format", format, "Output format: table, csv, json or markdown")
+      ->transform(CLI::CheckedTransformer(kFormatNames, CLI::ignore_case))
+      ->default_str("table");
+}
+
+struct CommonOptions {
+  std::string database;
+  OutputFormat format = OutputFormat::table;
+  std::vector<std::pair<std::string, std::string>> parameters;
+};
+
+int report_error(const std::exception& error, int code) {
+  fmt::print(stderr, "animdex: error: {}\n", error.what());
+  return code;
+}
+
+// Runs SQL read-only and prints the rows; maps failures to exit codes.
+int print_sql(const std::string& database, const std::string& sql, const Bindings& bindings, OutputFormat format,
+              std::ostream& out) {
+  try {
+    auto db = open_read_only(database);
+    write_table(out, run_read_only_sql(db, sql, bindings), format);
+    return kExitOk;
+  } catch (const WriteRefused& error) {
+    return report_error(error, kExitRefused);
+  } catch (const std::exception& error) {
+    return report_error(error, kExitFatal);
+  }
+}
+
+int run_named_query(const std::string& name, const CommonOptions& options, std::ostream& out) {
+  const NamedQuery* query = find_named_query(name);
+  if (!query) {
+    fmt::print(stderr, "animdex: error: no named query '{}'; `animdex queries` lists them\n", name);
+    return kExitUsage;
+  }
+  Bindings bindings;
+  for (const auto& parameter : query->parameters) {
+    auto given = std::find_if(options.parameters.begin(), options.parameters.end(),
+                              [&](const auto& pair) { return pair.first == parameter.name; });
+    if (given != options.parameters.end()) bindings.emplace_back(parameter.name, given->second);
+    else if (parameter.default_value) bindings.emplace_back(parameter.name, *parameter.default_value);
+    else {
+      fmt::print(stderr, "animdex: error: query '{}' needs -p {} VALUE ({})\n", name, parameter.name,
+                 parameter.description);
+      return kExitUsage;
+    }
+  }
+  for (const auto& [key, value] : options.parameters) {
+    const bool known = std::any_of(query->parameters.begin(), query->parameters.end(),
+                                   [&](const QueryParameter& parameter) { return parameter.name == key; });
+    if (!known) {
+      fmt::print(stderr, "animdex: error: query '{}' has no parameter '{}'\n", name, key);
+      return kExitUsage;
+    }
+  }
+  return print_sql(options.database, query->sql, bindings, options.format, out);
+}
+
+ResultTable queries_table() {
+  ResultTable table{{"name", "description", "parameters"}, {}};
+  for (const auto& query : named_queries()) {
+    std::string parameters;
+    for (const auto& parameter : query.parameters) {
+      if (!parameters.empty()) parameters += "; ";
+      parameters += parameter.name;
+      if (parameter.default_value) parameters += " = " + *parameter.default_value;
+      parameters += ": " + parameter.description;
+    }
+    table.rows.push_back({query.name, query.description, parameters});
+  }
+  return table;
+}
+
+ResultTable formats_table() {
+  ResultTable table{{"format", "description"}, {}};
+  for (const auto& format : registered_formats())
+    table.rows.push_back({std::string(format.id), std::string(format.description)});
+  return table;
+}
+
+int run_index_command(IndexOptions options, bool quiet) {
+  try {
+    const auto summary = run_index(options);
+    if (!quiet) {
+      for (const auto& warning : summary.warnings) spdlog::warn("{}", warning);
+      const auto& totals = summary.totals;
+      fmt::print(stderr,
+                 "indexed {} files as dump '{}' in {:.2f} s: {} ok, {} errors, {} not animation files; "
+                 "{} animations, {} tracks, {} keys\n",
+                 totals.files, options.label, summary.seconds, totals.ok, totals.errors, totals.unknown,
+                 totals.animations, totals.tracks, totals.keys);
+      if (totals.errors > 0)
+        fmt::print(stderr, "see them with: animdex query errors --db {} -p dump {}\n", options.database.string(),
+                   options.label);
+    }
+    return summary.totals.errors > 0 ? kExitFileErrors : kExitOk;
+  } catch (const std::exception& error) {
+    return report_error(error, kExitFatal);
+  }
+}
+
+constexpr const char* kFooter = R"(Exit codes: 0 ok; 1 fatal error (database, I/O, SQL); 2 usage error;
+3 finished but some input files had errors; 4 a statement that would write was refused.
+Examples:
+  animdex demo
+  animdex index /path/to/gnt4/root --db gnt4.db --label ntsc
+  animdex query bone-users --db gnt4.db -p bone 0x76
+  animdex sql "SELECT character, COUNT(*) FROM files GROUP BY 1" --db gnt4.db --format csv)";
+
+}  // namespace
+
+int run_cli(int argc, const char* const* argv, std::ostream& out) {
+  auto logger = spdlog::stderr_color_mt("animdex");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("animdex: %l: %v");
+  spdlog::set_level(spdlog::level::warn);
+  struct DropLogger {
+    ~DropLogger() { spdlog::drop("animdex"); }
+  } drop_logger;
+
+  CLI::App app{"animdex: index game animation files (GNT .mot, ...) into SQLite and query them", "animdex"};
+  app.footer(kFooter);
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("animdex ") + ANIMDEX_VERSION);
+  bool verbose = false;
+  app.add_flag("-v,--verbose", verbose, "More messages on stderr");
+
+  // index
+  IndexOptions index_options;
+  std::vector<std::string> roots;
+  std::string database_for_index;
+  bool quiet = false;
+  auto* index = app.add_subcommand("index", "Scan folders, parse every animation file, store one dump in a database");
+  index->add_option("roots", roots, "Folders (or files) to scan, recursively")->required()->check(CLI::ExistingPath);
+  index->add_option("--db", database_for_index, "SQLite database to create or update")->required();
+  index->add_option("-l,--label", index_options.label, "Name of this dump; re-indexing a label replaces it")
+      ->capture_default_str();
+  index->add_option("-j,--threads", index_options.threads, "Parser threads (0: one per core)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  index->add_option("--max-file-size", index_options.max_file_size,
+                    "Files larger than this many bytes are detected but not parsed")->capture_default_str();
+  index->add_flag("-q,--quiet", quiet, "No progress line, warnings or summary");
+
+  // query
+  CommonOptions query_options;
+  std::string query_name;
+  auto* query = app.add_subcommand("query", "Run a named query (see `animdex queries`)");
+  query->add_option("name", query_name, "Query name, e.g. bone-users")->required();
+  query->add_option("--db", query_options.database, "animdex database")->required();
+  query->add_option("-p,--param", query_options.parameters, "Query parameter: -p NAME VALUE (repeatable)");
+  add_format_option(*query, query_options.format);
+
+  // queries
+  OutputFormat queries_format = OutputFormat::table;
+  auto* queries = app.add_subcommand("queries", "List the named queries with their descriptions and parameters");
+  add_format_option(*queries, queries_format);
+
+  // sql
+  CommonOptions sql_options;
+  std::string sql_text;
+  auto* sql = app.add_subcommand("sql", "Run your own read-only SQL (statements that write are refused)");
+  sql->add_option("statement", sql_text, "SQL text, e.g. \"SELECT * FROM dumps\"")->required();
+  sql->add_option("--db", sql_options.database, "animdex database")->required();
+  sql->add_option("-p,--param", sql_options.parameters, "Bind :NAME to VALUE: -p NAME VALUE (repeatable)");
+  add_format_option(*sql, sql_options.format);
+
+  // info
+  InfoOptions info_options;
+  auto* info = app.add_subcommand("info", "Parse one file and print its structure (no database)");
+  info->add_option("file", info_options.file, "The file to parse")->required()->check(CLI::ExistingFile);
+  info->add_option("-f,--format", info_options.format, "Output format: table, json or markdown")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, OutputFormat>{{"table", OutputFormat::table},
+                                              {"json", OutputFormat::json},
+                                              {"markdown", OutputFormat::markdown}},
+          CLI::ignore_case))
+      ->default_str("table");
+  info->add_flag("-k,--keys", info_options.show_keys, "Also list every key (json always has them)");
+
+  // formats
+  OutputFormat formats_format = OutputFormat::table;
+  auto* formats = app.add_subcommand("formats", "List the file formats animdex detects and parses");
+  add_format_option(*formats, formats_format);
+
+  // sample
+  std::string sample_directory;
+  SampleDumpOptions sample_options;
+  bool no_problem_files = false;
+  auto* sample = app.add_subcommand("sample", "Write the built-in sample GNT4-like dump to a folder");
+  sample->add_option("directory", sample_directory, "Where to write it (created if needed)")->required();
+  sample->add_option("-c,--characters", sample_options.character_count, "How many characters (1-41)")
+      ->check(CLI::Range(1, 41))->capture_default_str();
+  sample->add_flag("--no-problem-files", no_problem_files, "Leave out the broken and non-GNT files");
+
+  // demo
+  DemoOptions demo_options;
+  demo_options.directory = std::filesystem::temp_directory_path() / "animdex-demo";
+  auto* demo = app.add_subcommand("demo", "Write the sample dump, index it and print answers to example queries");
+  demo->add_option("-d,--dir", demo_options.directory, "Working folder for the sample dump and database")
+      ->capture_default_str();
+  demo->add_option("-c,--characters", demo_options.character_count, "How many characters (1-41)")
+      ->check(CLI::Range(1, 41))->capture_default_str();
+  demo->add_option("-j,--threads", demo_options.threads, "Parser threads (0: one per core)")
+      ->check(CLI::NonNegativeNumber);
+  add_format_option(*demo, demo_options.format);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help, out, std::cerr);
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help, out, std::cerr);
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version, out, std::cerr);
+  } catch (const CLI::ParseError& error) {
+    app.exit(error, out, std::cerr);
+    return kExitUsage;
+  }
+  if (verbose) spdlog::set_level(spdlog::level::info);
+
+  if (*index) {
+    index_options.database = database_for_index;
+    for (const auto& root : roots) index_options.roots.emplace_back(root);
+    index_options.show_progress = !quiet && ::isatty(STDERR_FILENO);
+    return run_index_command(index_options, quiet);
+  }
+  if (*query) return run_named_query(query_name, query_options, out);
+  if (*queries) {
+    write_table(out, queries_table(), queries_format);
+    return kExitOk;
+  }
+  if (*sql) return print_sql(sql_options.database, sql_text, sql_options.parameters, sql_options.format, out);
+  if (*info) return run_info(info_options, out);
+  if (*formats) {
+    write_table(out, formats_table(), formats_format);
+    return kExitOk;
+  }
+  if (*sample) {
+    try {
+      sample_options.include_problem_files = !no_problem_files;
+      const auto summary = write_sample_dump(sample_directory, sample_options);
+      fmt::print(stderr, "wrote {} files for {} characters under {}\n", summary.files.size(),
+                 summary.characters.size(), sample_directory);
+      return kExitOk;
+    } catch (const std::exception& error) {
+      return report_error(error, kExitFatal);
+    }
+  }
+  if (*demo) return run_demo(demo_options, out);
+  return kExitUsage;
+}
+
+}  // namespace animdex

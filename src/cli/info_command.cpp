@@ -1,0 +1,166 @@
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sys/stat.h>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "formats/registry.h"
+#include "indexer/rows.h"
+
+namespace animdex {
+
+namespace {
+
+Cell optional_cell(const std::optional<std::int64_t>& value) {
+  return value ? Cell(*value) : Cell(std::monostate{});
+}
+Cell optional_cell(const std::optional<double>& value) { return value ? Cell(*value) : Cell(std::monostate{}); }
+Cell optional_cell(const std::optional<std::string>& value) {
+  return value ? Cell(*value) : Cell(std::monostate{});
+}
+
+ResultTable animations_table(const FileRow& file) {
+  ResultTable table{{"slot", "motion_id", "motion_hex", "name", "play_speed", "end_time", "frame_count", "tracks",
+                     "keys", "content_hash"},
+                    {}};
+  for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
+    const auto& animation = file.model.animations[a];
+    const auto& row = file.animations[a];
+    table.rows.push_back({optional_cell(animation.slot), optional_cell(animation.motion_id),
+                          animation.motion_id ? Cell(fmt::format("0x{:04X}", *animation.motion_id)) : Cell(),
+                          optional_cell(row.name), optional_cell(animation.play_speed),
+                          optional_cell(animation.end_time), optional_cell(animation.frame_count),
+                          static_cast<std::int64_t>(animation.tracks.size()), row.key_count, row.content_hash});
+  }
+  return table;
+}
+
+ResultTable tracks_table(const FileRow& file) {
+  ResultTable table{{"slot", "track", "bone_id", "bone_hex", "bone_name", "flags", "track_flags", "channels",
+                     "encoding", "keys", "total_time"},
+                    {}};
+  for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
+    const auto& animation = file.model.animations[a];
+    for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
+      const auto& track = animation.tracks[t];
+      table.rows.push_back({optional_cell(animation.slot), static_cast<std::int64_t>(t), optional_cell(track.bone_id),
+                            track.bone_id ? Cell(fmt::format("0x{:02X}", *track.bone_id)) : Cell(),
+                            optional_cell(file.animations[a].tracks[t].bone_name),
+                            fmt::format("0x{:04X}", track.flags), fmt::format("0x{:02X}", track.track_flags),
+                            track.channels, track.value_encoding, static_cast<std::int64_t>(track.keys.size()),
+                            track.total_time});
+    }
+  }
+  return table;
+}
+
+ResultTable keys_table(const FileRow& file) {
+  ResultTable table{{"slot", "track", "bone_id", "key", "time", "frame", "x", "y", "z", "w"}, {}};
+  for (const auto& animation : file.model.animations)
+    for (std::size_t t = 0; t < animation.tracks.size(); ++t)
+      for (std::size_t k = 0; k < animation.tracks[t].keys.size(); ++k) {
+        const auto& key = animation.tracks[t].keys[k];
+        table.rows.push_back({optional_cell(animation.slot), static_cast<std::int64_t>(t),
+                              optional_cell(animation.tracks[t].bone_id), static_cast<std::int64_t>(k), key.time,
+                              optional_cell(key.frame), optional_cell(key.x), optional_cell(key.y),
+                              optional_cell(key.z), optional_cell(key.w)});
+      }
+  return table;
+}
+
+template <typename T>
+nlohmann::ordered_json json_optional(const std::optional<T>& value) {
+  return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json to_json(const FileRow& file) {
+  nlohmann::ordered_json json;
+  json["path"] = file.path;
+  json["format"] = file.format;
+  json["size"] = file.size;
+  json["status"] = file.status;
+  json["error"] = json_optional(file.error);
+  json["content_hash"] = json_optional(file.content_hash);
+  auto& properties = json["properties"] = nlohmann::ordered_json::object();
+  for (const auto& property : file.model.properties) properties[property.name] = property.value;
+  auto& animations = json["animations"] = nlohmann::ordered_json::array();
+  for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
+    const auto& animation = file.model.animations[a];
+    const auto& row = file.animations[a];
+    nlohmann::ordered_json item;
+    item["slot"] = json_optional(animation.slot);
+    item["motion_id"] = json_optional(animation.motion_id);
+    item["name"] = json_optional(row.name);
+    item["play_speed"] = json_optional(animation.play_speed);
+    item["end_time"] = json_optional(animation.end_time);
+    item["frame_count"] = json_optional(animation.frame_count);
+    item["content_hash"] = row.content_hash;
+    auto& tracks = item["tracks"] = nlohmann::ordered_json::array();
+    for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
+      const auto& track = animation.tracks[t];
+      nlohmann::ordered_json track_json;
+      track_json["bone_id"] = json_optional(track.bone_id);
+      track_json["bone_name"] = json_optional(row.tracks[t].bone_name);
+      track_json["flags"] = track.flags;
+      track_json["track_flags"] = track.track_flags;
+      track_json["channels"] = track.channels;
+      track_json["value_encoding"] = track.value_encoding;
+      track_json["total_time"] = track.total_time;
+      track_json["content_hash"] = row.tracks[t].content_hash;
+      auto& keys = track_json["keys"] = nlohmann::ordered_json::array();
+      for (const auto& key : track.keys)
+        keys.push_back({{"time", key.time}, {"frame", json_optional(key.frame)}, {"x", json_optional(key.x)},
+                        {"y", json_optional(key.y)}, {"z", json_optional(key.z)}, {"w", json_optional(key.w)}});
+      tracks.push_back(std::move(track_json));
+    }
+    animations.push_back(std::move(item));
+  }
+  return json;
+}
+
+void write_section(std::ostream& out, const std::string& title, const ResultTable& table, OutputFormat format) {
+  out << (format == OutputFormat::markdown ? "\n## " : "\n") << title << (format == OutputFormat::markdown ? "\n\n" : "\n");
+  write_table(out, table, format);
+}
+
+}  // namespace
+
+int run_info(const InfoOptions& options, std::ostream& out) {
+  struct stat info {};
+  WalkEntry entry;
+  entry.relative_path = options.file.filename().string();
+  entry.absolute_path = options.file;
+  if (::stat(options.file.c_str(), &info) == 0) entry.size = static_cast<std::uint64_t>(info.st_size);
+  const FileRow file = process_file(entry, ReferenceData::embedded(), ProcessOptions{});
+
+  if (options.format == OutputFormat::json) {
+    out << to_json(file).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+  } else {
+    ResultTable summary{{"field", "value"}, {}};
+    summary.rows.push_back({std::string("path"), options.file.string()});
+    summary.rows.push_back({std::string("format"), file.format});
+    summary.rows.push_back({std::string("size"), static_cast<std::int64_t>(file.size)});
+    summary.rows.push_back({std::string("status"), file.status});
+    if (file.error) summary.rows.push_back({std::string("error"), *file.error});
+    if (file.content_hash) summary.rows.push_back({std::string("content_hash"), *file.content_hash});
+    for (const auto& property : file.model.properties) summary.rows.push_back({property.name, property.value});
+    write_table(out, summary, options.format);
+    if (file.status == "ok") {
+      write_section(out, "Animations", animations_table(file), options.format);
+      write_section(out, "Bone tracks", tracks_table(file), options.format);
+      if (options.show_keys) write_section(out, "Keys", keys_table(file), options.format);
+    }
+  }
+  if (file.status == "error") {
+    fmt::print(stderr, "animdex: {}: {}\n", options.file.string(), file.error.value_or("error"));
+    return kExitFileErrors;
+  }
+  if (file.status == "unknown") {
+    fmt::print(stderr, "animdex: {}: not a file format animdex knows (see `animdex formats`)\n", options.file.string());
+    return kExitFatal;
+  }
+  return kExitOk;
+}
+
+}  // namespace animdex

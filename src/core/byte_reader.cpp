@@ -1,0 +1,23 @@
+#include "core/byte_reader.h"
+
+#include <fmt/format.h>
+
+namespace animdex {
+
+void ByteReader::require(std::uint64_t offset, std::uint64_t length, std::string_view what) const {
+  if (contains(offset, length)) return;
+  fail_at(offset, fmt::format("{} of {} bytes inside the {}-byte buffer", what, length, bytes_.size()),
+          "the end of the data");
+}
+
+std::string ByteReader::ascii(std::uint64_t offset, std::uint64_t length) const {
+  auto span = slice(offset, length);
+  return std::string(reinterpret_cast<const char*>(span.data()), span.size());
+}
+
+void ByteReader::fail_past_end(std::uint64_t offset, std::uint64_t length) const {
+  fail_at(offset, fmt::format("{} more bytes", length),
+          fmt::format("the end of the {}-byte buffer", bytes_.size()));
+}
+
+}  // namespace animdex

@@ -1,0 +1,79 @@
+#pragma once
+// The only way parsers touch bytes: every read is bounds-checked against the buffer
+// and names its byte order. A read past the end throws ParseFailure naming the offset.
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/parse_error.h"
+
+namespace animdex {
+
+enum class Endian { little, big };
+
+class ByteReader {
+ public:
+  explicit ByteReader(std::span<const std::byte> bytes) : bytes_(bytes) {}
+
+  std::size_t size() const noexcept { return bytes_.size(); }
+  std::span<const std::byte> bytes() const noexcept { return bytes_; }
+
+  // True when [offset, offset+length) lies inside the buffer (overflow-safe).
+  bool contains(std::uint64_t offset, std::uint64_t length) const noexcept {
+    return offset <= bytes_.size() && length <= bytes_.size() - offset;
+  }
+
+  // Throws unless [offset, offset+length) lies inside the buffer; `what` names the field.
+  void require(std::uint64_t offset, std::uint64_t length, std::string_view what) const;
+
+  std::uint8_t u8(std::uint64_t offset) const { return load<std::uint8_t>(offset, Endian::little); }
+  std::uint16_t u16(std::uint64_t offset, Endian order) const { return load<std::uint16_t>(offset, order); }
+  std::uint32_t u32(std::uint64_t offset, Endian order) const { return load<std::uint32_t>(offset, order); }
+  std::uint64_t u64(std::uint64_t offset, Endian order) const { return load<std::uint64_t>(offset, order); }
+  std::int16_t i16(std::uint64_t offset, Endian order) const { return static_cast<std::int16_t>(u16(offset, order)); }
+  std::int32_t i32(std::uint64_t offset, Endian order) const { return static_cast<std::int32_t>(u32(offset, order)); }
+  float f32(std::uint64_t offset, Endian order) const { return std::bit_cast<float>(u32(offset, order)); }
+
+  std::span<const std::byte> slice(std::uint64_t offset, std::uint64_t length) const {
+    require(offset, length, "byte range");
+    return bytes_.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
+  }
+  std::string ascii(std::uint64_t offset, std::uint64_t length) const;
+
+  // Convenience big/little-endian readers.
+  std::uint16_t u16be(std::uint64_t o) const { return u16(o, Endian::big); }
+  std::uint32_t u32be(std::uint64_t o) const { return u32(o, Endian::big); }
+  float f32be(std::uint64_t o) const { return f32(o, Endian::big); }
+  std::uint16_t u16le(std::uint64_t o) const { return u16(o, Endian::little); }
+  std::uint32_t u32le(std::uint64_t o) const { return u32(o, Endian::little); }
+  float f32le(std::uint64_t o) const { return f32(o, Endian::little); }
+
+ private:
+  template <typename T>
+  T load(std::uint64_t offset, Endian order) const {
+    if (!contains(offset, sizeof(T))) fail_past_end(offset, sizeof(T));
+    T value;
+    std::memcpy(&value, bytes_.data() + offset, sizeof(T));
+    const bool host_is_big = std::endian::native == std::endian::big;
+    if ((order == Endian::big) != host_is_big) value = byteswap(value);
+    return value;
+  }
+
+  template <typename T>
+  static T byteswap(T value) {
+    if constexpr (sizeof(T) == 1) return value;
+    else if constexpr (sizeof(T) == 2) return static_cast<T>(__builtin_bswap16(value));
+    else if constexpr (sizeof(T) == 4) return static_cast<T>(__builtin_bswap32(value));
+    else return static_cast<T>(__builtin_bswap64(value));
+  }
+
+  [[noreturn]] void fail_past_end(std::uint64_t offset, std::uint64_t length) const;
+
+  std::span<const std::byte> bytes_;
+};
+
+}  // namespace animdex

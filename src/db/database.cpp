@@ -1,0 +1,113 @@
+#include "db/database.h"
+
+#include <SQLiteCpp/Statement.h>
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include "core/embedded.h"
+
+namespace animdex {
+
+namespace {
+
+int pragma_int(SQLite::Database& db, const char* pragma) {
+  return db.execAndGet(fmt::format("PRAGMA {}", pragma)).getInt();
+}
+
+bool has_user_tables(SQLite::Database& db) {
+  return db.execAndGet("SELECT COUNT(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'").getInt() > 0;
+}
+
+// Refuses files that are not ours or are newer than this build understands.
+void check_identity(SQLite::Database& db, const std::filesystem::path& path, bool allow_empty) {
+  const int application_id = pragma_int(db, "application_id");
+  const int version = pragma_int(db, "user_version");
+  if (application_id != kApplicationId) {
+    if (allow_empty && application_id == 0 && !has_user_tables(db)) return;
+    throw DatabaseError(fmt::format("{} is not an animdex database (application_id 0x{:08X})", path.string(),
+                                    static_cast<unsigned>(application_id)));
+  }
+  if (version > kSchemaVersion)
+    throw DatabaseError(fmt::format("{} has schema version {}, newer than this animdex understands ({}); "
+                                    "use a newer animdex",
+                                    path.string(), version, kSchemaVersion));
+}
+
+}  // namespace
+
+SQLite::Database open_for_writing(const std::filesystem::path& path) {
+  try {
+    SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.setBusyTimeout(10000);
+    check_identity(db, path, /*allow_empty=*/true);
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec("PRAGMA cache_size = -65536");  // 64 MiB page cache for bulk loads
+    const auto schema = embedded_file("schema/schema.sql");
+    if (!schema) throw DatabaseError("schema/schema.sql is not embedded in this build");
+    db.exec(std::string(*schema));
+    db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
+    return db;
+  } catch (const SQLite::Exception& error) {
+    throw DatabaseError(fmt::format("cannot open {} for writing: {}", path.string(), error.what()));
+  }
+}
+
+SQLite::Database open_read_only(const std::filesystem::path& path) {
+  std::error_code ignored;
+  if (!std::filesystem::is_regular_file(path, ignored))
+    throw DatabaseError(fmt::format("{}: no such database file", path.string()));
+  try {
+    SQLite::Database db(path.string(), SQLite::OPEN_READONLY);
+    db.setBusyTimeout(10000);
+    check_identity(db, path, /*allow_empty=*/false);
+    if (pragma_int(db, "user_version") < kSchemaVersion)
+      throw DatabaseError(fmt::format("{} has an older schema version; run `animdex index` on it to migrate",
+                                      path.string()));
+    db.exec("PRAGMA query_only = ON");
+    return db;
+  } catch (const SQLite::Exception& error) {
+    throw DatabaseError(fmt::format("cannot open {}: {}", path.string(), error.what()));
+  }
+}
+
+void load_reference_tables(SQLite::Database& db, const ReferenceData& reference) {
+  db.exec("DELETE FROM ref_bone_names; DELETE FROM ref_animation_purposes; DELETE FROM ref_characters;");
+  auto text_or_null = [](SQLite::Statement& statement, int index, const std::string& text) {
+    if (text.empty()) statement.bind(index);
+    else statement.bind(index, text);
+  };
+  SQLite::Statement bones(db, "INSERT INTO ref_bone_names(game, bone_id, name, alt_name, source) VALUES (?,?,?,?,?)");
+  for (const auto& bone : reference.bones()) {
+    bones.bind(1, bone.game);
+    bones.bind(2, static_cast<std::int64_t>(bone.bone_id));
+    text_or_null(bones, 3, bone.name);
+    text_or_null(bones, 4, bone.alt_name);
+    text_or_null(bones, 5, bone.source);
+    bones.exec();
+    bones.reset();
+  }
+  SQLite::Statement purposes(db, "INSERT INTO ref_animation_purposes(game, motion_id, purpose, source) VALUES (?,?,?,?)");
+  for (const auto& purpose : reference.purposes()) {
+    purposes.bind(1, purpose.game);
+    purposes.bind(2, static_cast<std::int64_t>(purpose.motion_id));
+    purposes.bind(3, purpose.purpose);
+    text_or_null(purposes, 4, purpose.source);
+    purposes.exec();
+    purposes.reset();
+  }
+  SQLite::Statement characters(db, "INSERT INTO ref_characters(game, code, internal_id, name, source) VALUES (?,?,?,?,?)");
+  for (const auto& character : reference.characters()) {
+    characters.bind(1, character.game);
+    characters.bind(2, character.code);
+    if (character.internal_id) characters.bind(3, static_cast<std::int64_t>(*character.internal_id));
+    else characters.bind(3);
+    characters.bind(4, character.name);
+    text_or_null(characters, 5, character.source);
+    characters.exec();
+    characters.reset();
+  }
+}
+
+}  // namespace animdex

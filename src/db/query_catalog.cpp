@@ -1,0 +1,76 @@
+#include "db/query_catalog.h"
+
+#include <algorithm>
+
+#include "core/embedded.h"
+
+namespace animdex {
+
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+  return text;
+}
+
+QueryParameter parse_parameter(std::string_view spec) {
+  QueryParameter parameter;
+  spec = trim(spec);
+  const auto name_end = spec.find_first_of(" \t=");
+  parameter.name = std::string(spec.substr(0, name_end));
+  std::string_view rest = name_end == std::string_view::npos ? std::string_view() : trim(spec.substr(name_end));
+  if (!rest.empty() && rest.front() == '=') {
+    rest = trim(rest.substr(1));
+    const auto value_end = rest.find_first_of(" \t");
+    parameter.default_value = std::string(rest.substr(0, value_end));
+    rest = value_end == std::string_view::npos ? std::string_view() : trim(rest.substr(value_end));
+  }
+  parameter.description = std::string(rest);
+  return parameter;
+}
+
+}  // namespace
+
+NamedQuery parse_named_query(std::string_view name, std::string_view text) {
+  NamedQuery query;
+  query.name = std::string(name);
+  query.sql = std::string(text);
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = trim(text.substr(start, end - start));
+    start = end + 1;
+    if (line.rfind("--", 0) != 0) {
+      if (line.empty()) continue;
+      break;  // the header ends at the first SQL line
+    }
+    const std::string_view comment = trim(line.substr(2));
+    if (comment.rfind("description:", 0) == 0) query.description = std::string(trim(comment.substr(12)));
+    else if (comment.rfind("param:", 0) == 0) query.parameters.push_back(parse_parameter(comment.substr(6)));
+  }
+  return query;
+}
+
+const std::vector<NamedQuery>& named_queries() {
+  static const std::vector<NamedQuery> queries = [] {
+    std::vector<NamedQuery> loaded;
+    for (const auto& file : embedded_files()) {
+      const std::string_view path = file.path;
+      if (path.rfind("queries/", 0) != 0 || path.size() < 12 || path.substr(path.size() - 4) != ".sql") continue;
+      loaded.push_back(parse_named_query(path.substr(8, path.size() - 12), file.content));
+    }
+    std::sort(loaded.begin(), loaded.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    return loaded;
+  }();
+  return queries;
+}
+
+const NamedQuery* find_named_query(std::string_view name) {
+  for (const auto& query : named_queries())
+    if (query.name == name) return &query;
+  return nullptr;
+}
+
+}  // namespace animdex

@@ -1,0 +1,33 @@
+#pragma once
+// Named queries: queries/<name>.sql, embedded at build time. The header comment gives
+//   -- description: one line
+//   -- param: NAME [= DEFAULT] description     (no default: the parameter is required)
+// and the body uses :NAME placeholders.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace animdex {
+
+struct QueryParameter {
+  std::string name;
+  std::optional<std::string> default_value;  // "NULL" means SQL NULL
+  std::string description;
+  bool required() const { return !default_value.has_value(); }
+};
+
+struct NamedQuery {
+  std::string name;  // file stem, e.g. "bone-users"
+  std::string description;
+  std::vector<QueryParameter> parameters;
+  std::string sql;
+};
+
+NamedQuery parse_named_query(std::string_view name, std::string_view text);
+
+// All embedded named queries, sorted by name.
+const std::vector<NamedQuery>& named_queries();
+const NamedQuery* find_named_query(std::string_view name);
+
+}  // namespace animdex

@@ -1,0 +1,135 @@
+#include "db/sql_runner.h"
+
+#include <cstdlib>
+#include <fmt/format.h>
+#include <memory>
+#include <set>
+#include <sqlite3.h>
+
+#include "reference/reference_data.h"
+
+namespace animdex {
+
+namespace {
+
+// Pragmas that only read; any other pragma with an argument could change settings.
+const std::set<std::string, std::less<>> kReadOnlyPragmas = {
+    "table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list",
+    "integrity_check", "quick_check", "foreign_key_check", "table_list", "pragma_list", "function_list"};
+
+int deny_side_effects(void*, int action, const char* argument1, const char* argument2, const char*, const char*) {
+  switch (action) {
+    case SQLITE_ATTACH:
+    case SQLITE_DETACH:
+      return SQLITE_DENY;
+    case SQLITE_PRAGMA:
+      if (argument2 == nullptr) return SQLITE_OK;
+      return kReadOnlyPragmas.count(argument1 ? argument1 : "") ? SQLITE_OK : SQLITE_DENY;
+    case SQLITE_FUNCTION:
+      return argument2 && std::string_view(argument2) == "load_extension" ? SQLITE_DENY : SQLITE_OK;
+    default:
+      return SQLITE_OK;
+  }
+}
+
+struct StatementDeleter {
+  void operator()(sqlite3_stmt* statement) const { sqlite3_finalize(statement); }
+};
+using StatementPtr = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
+
+void bind_value(sqlite3_stmt* statement, int index, const std::string& value) {
+  if (value == "NULL") {
+    sqlite3_bind_null(statement, index);
+  } else if (auto integer = parse_integer(value)) {
+    sqlite3_bind_int64(statement, index, *integer);
+  } else {
+    char* end = nullptr;
+    const double real = std::strtod(value.c_str(), &end);
+    if (!value.empty() && end == value.c_str() + value.size()) sqlite3_bind_double(statement, index, real);
+    else sqlite3_bind_text(statement, index, value.c_str(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
+  }
+}
+
+void bind_all(sqlite3_stmt* statement, const Bindings& bindings) {
+  for (int index = 1; index <= sqlite3_bind_parameter_count(statement); ++index) {
+    const char* name = sqlite3_bind_parameter_name(statement, index);
+    if (!name) continue;
+    const std::string_view bare = std::string_view(name).substr(1);  // drop ':', '@' or '$'
+    for (const auto& [key, value] : bindings)
+      if (key == bare) bind_value(statement, index, value);
+  }
+}
+
+Cell column_cell(sqlite3_stmt* statement, int column) {
+  switch (sqlite3_column_type(statement, column)) {
+    case SQLITE_INTEGER: return static_cast<std::int64_t>(sqlite3_column_int64(statement, column));
+    case SQLITE_FLOAT: return sqlite3_column_double(statement, column);
+    case SQLITE_NULL: return std::monostate{};
+    case SQLITE_BLOB: {
+      const auto* bytes = static_cast<const unsigned char*>(sqlite3_column_blob(statement, column));
+      std::string hex = "x'";
+      for (int i = 0; i < sqlite3_column_bytes(statement, column); ++i) hex += fmt::format("{:02x}", bytes[i]);
+      return hex + "'";
+    }
+    default: {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
+      return std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
+    }
+  }
+}
+
+// Prepares every statement first, so nothing runs unless all of them are read-only.
+std::vector<StatementPtr> prepare_all(sqlite3* handle, const std::string& sql) {
+  std::vector<StatementPtr> statements;
+  const char* tail = sql.c_str();
+  const char* end = sql.c_str() + sql.size();
+  while (tail < end) {
+    sqlite3_stmt* raw = nullptr;
+    const char* next = nullptr;
+    const int rc = sqlite3_prepare_v2(handle, tail, static_cast<int>(end - tail), &raw, &next);
+    StatementPtr statement(raw);
+    // A denied function reports SQLITE_ERROR with "not authorized", a denied action SQLITE_AUTH.
+    if (rc == SQLITE_AUTH || std::string_view(sqlite3_errmsg(handle)).find("not authorized") != std::string_view::npos)
+      throw WriteRefused(fmt::format("refused: the statement would attach a database, change a setting or load "
+                                     "code ({}); `sql` and `query` only read",
+                                     sqlite3_errmsg(handle)));
+    if (rc != SQLITE_OK) throw SqlError(sqlite3_errmsg(handle));
+    tail = next;
+    if (!statement) continue;  // whitespace or a comment
+    if (!sqlite3_stmt_readonly(statement.get()))
+      throw WriteRefused(fmt::format("refused: `{}` would write to the database; `sql` and `query` only read",
+                                     std::string(sqlite3_sql(statement.get())).substr(0, 80)));
+    statements.push_back(std::move(statement));
+  }
+  return statements;
+}
+
+}  // namespace
+
+ResultTable run_read_only_sql(SQLite::Database& db, const std::string& sql, const Bindings& bindings) {
+  sqlite3* handle = db.getHandle();
+  sqlite3_set_authorizer(handle, &deny_side_effects, nullptr);
+  struct ClearAuthorizer {
+    sqlite3* handle;
+    ~ClearAuthorizer() { sqlite3_set_authorizer(handle, nullptr, nullptr); }
+  } clear{handle};
+
+  auto statements = prepare_all(handle, sql);
+  ResultTable result;
+  for (auto& statement : statements) {
+    bind_all(statement.get(), bindings);
+    ResultTable current;
+    const int column_count = sqlite3_column_count(statement.get());
+    for (int c = 0; c < column_count; ++c) current.columns.emplace_back(sqlite3_column_name(statement.get(), c));
+    int rc;
+    while ((rc = sqlite3_step(statement.get())) == SQLITE_ROW) {
+      auto& row = current.rows.emplace_back();
+      for (int c = 0; c < column_count; ++c) row.push_back(column_cell(statement.get(), c));
+    }
+    if (rc != SQLITE_DONE) throw SqlError(sqlite3_errmsg(handle));
+    if (column_count > 0) result = std::move(current);
+  }
+  return result;
+}
+
+}  // namespace animdex

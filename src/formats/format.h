@@ -1,0 +1,30 @@
+#pragma once
+// The small interface every format module implements (assimp-style importer):
+// detect from bytes -> parse (pure) -> common model.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "core/result.h"
+#include "model/animation.h"
+
+namespace animdex {
+
+struct FormatModule {
+  std::string_view id;           // value stored in files.format, e.g. "gnt_mot"
+  std::string_view description;  // one line for --help and docs
+  std::string_view reference_game;  // key into the reference tables (bone names, purposes); may be empty
+
+  // Is this file ours? `head` holds the first bytes (up to kDetectBytes), `file_size` the full size.
+  // Must be cheap and must not reject a damaged file of this format that parse() can describe.
+  bool (*detect)(std::span<const std::byte> head, std::uint64_t file_size);
+
+  // Whole file in, common model or a precise error out. No I/O, no globals.
+  Result<model::AnimationFile> (*parse)(std::span<const std::byte> bytes);
+};
+
+// How many leading bytes detection may look at.
+inline constexpr std::size_t kDetectBytes = 4096;
+
+}  // namespace animdex

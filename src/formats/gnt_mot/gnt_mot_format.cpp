@@ -1,0 +1,38 @@
+#include "formats/gnt_mot/gnt_mot_format.h"
+
+#include "core/byte_reader.h"
+#include "formats/gnt_mot/gnt_mot_model.h"
+#include "formats/gnt_mot/gnt_mot_parser.h"
+
+namespace animdex::gnt_mot {
+
+namespace {
+
+Result<model::AnimationFile> parse_to_model(std::span<const std::byte> bytes) {
+  auto mot = parse_mot(bytes);
+  if (!mot) return mot.error();
+  return to_model(mot.value());
+}
+
+}  // namespace
+
+bool detect_mot(std::span<const std::byte> head, std::uint64_t file_size) {
+  const ByteReader in(head);
+  if (file_size < kMotHeaderSize || !in.contains(0, kMotHeaderSize)) return false;
+  const std::uint64_t slot_count = in.u32be(0x04);
+  const std::uint64_t declared_size = in.u32be(0x0C);
+  return in.u32be(0x00) == 0 && in.u32be(0x08) == kMotHeaderSize && slot_count >= 1 && slot_count <= 0xFFFF &&
+         declared_size >= kMotHeaderSize + 4 * slot_count;
+}
+
+FormatModule format_module() {
+  return FormatModule{
+      .id = "gnt_mot",
+      .description = "Naruto GNT .mot (MOT header, slot table, GNTA animations; big-endian)",
+      .reference_game = "gnt4",
+      .detect = &detect_mot,
+      .parse = &parse_to_model,
+  };
+}
+
+}  // namespace animdex::gnt_mot

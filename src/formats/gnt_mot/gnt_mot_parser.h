@@ -1,0 +1,14 @@
+#pragma once
+#include <cstddef>
+#include <span>
+
+#include "core/result.h"
+#include "formats/gnt_mot/gnt_mot_types.h"
+
+namespace animdex::gnt_mot {
+
+// Parses a whole .mot, enforcing every invariant of the format note's
+// "Parser invariants" list; the first violation is returned with its offset.
+Result<MotFile> parse_mot(std::span<const std::byte> bytes);
+
+}  // namespace animdex::gnt_mot

@@ -1,0 +1,31 @@
+#include "formats/registry.h"
+
+#include <array>
+
+#include "formats/gnt_mot/gnt_mot_format.h"
+
+namespace animdex {
+
+namespace {
+// One line per format. Order matters only where two formats could claim the same bytes.
+const std::array kFormats = {
+    gnt_mot::format_module(),
+};
+}  // namespace
+
+std::span<const FormatModule> registered_formats() { return kFormats; }
+
+const FormatModule* detect_format(std::span<const std::byte> head, std::uint64_t file_size) {
+  if (head.size() > kDetectBytes) head = head.first(kDetectBytes);
+  for (const auto& format : kFormats)
+    if (format.detect(head, file_size)) return &format;
+  return nullptr;
+}
+
+const FormatModule* find_format(std::string_view id) {
+  for (const auto& format : kFormats)
+    if (format.id == id) return &format;
+  return nullptr;
+}
+
+}  // namespace animdex

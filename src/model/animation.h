@@ -1,0 +1,53 @@
+#pragma once
+// The common animation model every format parser produces (ozz-style plain structs).
+// Format-specific facts that do not fit here stay in the format's own folder.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace animdex::model {
+
+// One key of a track. `time` is in the track's native unit (GNT: seconds at 60 fps);
+// `frame` is the key's frame number where the format defines one. Values a track does
+// not carry stay empty (a time-only GNT track has no x/y/z/w).
+struct Key {
+  double time = 0.0;
+  std::optional<std::int64_t> frame;
+  std::optional<double> x, y, z, w;
+};
+
+// The keys that drive one bone (or node, or channel).
+struct BoneTrack {
+  std::optional<std::int64_t> bone_id;  // format's bone/node number; GNT 0xFFFF is kept as 65535
+  std::uint32_t flags = 0;              // format's per-track flag word (GNT: flags1)
+  std::uint32_t track_flags = 0;        // format's channel flag word (GNT: TRANSLATE/SCALE/ROTATE/...)
+  std::string channels;                 // channel letters in T, R, S order, e.g. "R" or "TS"; empty if none
+  std::string value_encoding;           // how values were stored, e.g. "bf16x4", "f32x4", "none"
+  double total_time = 0.0;              // time of the last key, as stored
+  std::vector<Key> keys;
+};
+
+struct Animation {
+  std::optional<std::int64_t> slot;       // position in its container (GNT: slot = animation ID)
+  std::optional<std::int64_t> motion_id;  // the ID the game asks for
+  std::string name;                       // the format's own name, if any (purpose names are joined later)
+  std::optional<double> play_speed;
+  std::optional<double> end_time;         // native unit (GNT: seconds)
+  std::optional<std::int64_t> frame_count;
+  std::vector<BoneTrack> tracks;
+};
+
+// A header fact shown by `animdex info` (e.g. slot_count = 512).
+struct Property {
+  std::string name;
+  std::string value;
+};
+
+struct AnimationFile {
+  std::vector<Property> properties;
+  std::vector<Animation> animations;
+};
+
+}  // namespace animdex::model

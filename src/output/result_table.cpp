@@ -1,0 +1,153 @@
+#include "output/result_table.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace animdex {
+
+namespace {
+
+std::size_t display_width(std::string_view text) {
+  // Count UTF-8 code points, not bytes, so names with accents still line up.
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+std::string one_line(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  std::replace(text.begin(), text.end(), '\r', ' ');
+  std::replace(text.begin(), text.end(), '\t', ' ');
+  return text;
+}
+
+void write_aligned(std::ostream& out, const ResultTable& table) {
+  std::vector<std::size_t> widths;
+  for (const auto& column : table.columns) widths.push_back(display_width(column));
+  std::vector<std::vector<std::string>> texts;
+  for (const auto& row : table.rows) {
+    auto& line = texts.emplace_back();
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      line.push_back(one_line(cell_text(row[c])));
+      widths[c] = std::max(widths[c], display_width(line.back()));
+    }
+  }
+  auto write_row = [&](const std::vector<std::string>& cells, const std::vector<Cell>* source) {
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      const bool numeric = source && (std::holds_alternative<std::int64_t>((*source)[c]) ||
+                                      std::holds_alternative<double>((*source)[c]));
+      const std::string padding(widths[c] - display_width(cells[c]), ' ');
+      if (c) out << "  ";
+      if (numeric) out << padding << cells[c];
+      else out << cells[c] << (c + 1 < cells.size() ? padding : "");
+    }
+    out << '\n';
+  };
+  write_row(table.columns, nullptr);
+  for (std::size_t c = 0; c < widths.size(); ++c) out << (c ? "  " : "") << std::string(widths[c], '-');
+  out << '\n';
+  for (std::size_t r = 0; r < texts.size(); ++r) write_row(texts[r], &table.rows[r]);
+  out << "(" << table.rows.size() << (table.rows.size() == 1 ? " row)\n" : " rows)\n");
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+void write_csv(std::ostream& out, const ResultTable& table) {
+  auto write_line = [&](const std::vector<std::string>& fields) {
+    for (std::size_t i = 0; i < fields.size(); ++i) out << (i ? "," : "") << csv_field(fields[i]);
+    out << "\r\n";
+  };
+  write_line(table.columns);
+  for (const auto& row : table.rows) {
+    std::vector<std::string> fields;
+    for (const auto& cell : row) fields.push_back(cell_text(cell));
+    write_line(fields);
+  }
+}
+
+void write_json(std::ostream& out, const ResultTable& table) {
+  auto rows = nlohmann::ordered_json::array();
+  for (const auto& row : table.rows) {
+    nlohmann::ordered_json object = nlohmann::ordered_json::object();
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      const auto& cell = row[c];
+      if (std::holds_alternative<std::int64_t>(cell)) object[table.columns[c]] = std::get<std::int64_t>(cell);
+      else if (std::holds_alternative<double>(cell)) {
+        const double value = std::get<double>(cell);
+        if (std::isfinite(value)) object[table.columns[c]] = value;
+        else object[table.columns[c]] = nullptr;  // JSON has no NaN or infinity
+      } else if (std::holds_alternative<std::string>(cell)) object[table.columns[c]] = std::get<std::string>(cell);
+      else object[table.columns[c]] = nullptr;
+    }
+    rows.push_back(std::move(object));
+  }
+  out << rows.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+}
+
+std::string markdown_cell(std::string text) {
+  std::string escaped;
+  for (char c : one_line(std::move(text))) {
+    if (c == '|' || c == '\\') escaped += '\\';
+    escaped += c;
+  }
+  return escaped;
+}
+
+void write_markdown(std::ostream& out, const ResultTable& table) {
+  out << '|';
+  for (const auto& column : table.columns) out << ' ' << markdown_cell(column) << " |";
+  out << "\n|";
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
+    const bool numeric = !table.rows.empty() && (std::holds_alternative<std::int64_t>(table.rows[0][c]) ||
+                                                 std::holds_alternative<double>(table.rows[0][c]));
+    out << (numeric ? "---:|" : "---|");
+  }
+  out << '\n';
+  for (const auto& row : table.rows) {
+    out << '|';
+    for (const auto& cell : row) out << ' ' << markdown_cell(cell_text(cell)) << " |";
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+std::optional<OutputFormat> parse_output_format(std::string_view name) {
+  if (name == "table") return OutputFormat::table;
+  if (name == "csv") return OutputFormat::csv;
+  if (name == "json") return OutputFormat::json;
+  if (name == "markdown" || name == "md") return OutputFormat::markdown;
+  return std::nullopt;
+}
+
+std::string cell_text(const Cell& cell) {
+  if (std::holds_alternative<std::int64_t>(cell)) return std::to_string(std::get<std::int64_t>(cell));
+  if (std::holds_alternative<double>(cell)) {
+    char buffer[64];
+    auto result = std::to_chars(buffer, buffer + sizeof buffer, std::get<double>(cell));
+    return std::string(buffer, result.ptr);
+  }
+  if (std::holds_alternative<std::string>(cell)) return std::get<std::string>(cell);
+  return {};
+}
+
+void write_table(std::ostream& out, const ResultTable& table, OutputFormat format) {
+  switch (format) {
+    case OutputFormat::table: write_aligned(out, table); break;
+    case OutputFormat::csv: write_csv(out, table); break;
+    case OutputFormat::json: write_json(out, table); break;
+    case OutputFormat::markdown: write_markdown(out, table); break;
+  }
+}
+
+}  // namespace animdex

@@ -1,0 +1,32 @@
+#pragma once
+// Rows and columns as every verb returns them, and the one place that renders them
+// as an aligned table, CSV (RFC 4180), JSON (array of objects) or GitHub markdown.
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace animdex {
+
+using Cell = std::variant<std::monostate, std::int64_t, double, std::string>;
+
+struct ResultTable {
+  std::vector<std::string> columns;
+  std::vector<std::vector<Cell>> rows;
+};
+
+enum class OutputFormat { table, csv, json, markdown };
+
+std::optional<OutputFormat> parse_output_format(std::string_view name);
+inline constexpr std::string_view kOutputFormatNames = "table, csv, json, markdown";
+
+// Text of one cell as the table/csv/markdown outputs show it (NULL is empty;
+// doubles use the shortest text that reads back to the same value).
+std::string cell_text(const Cell& cell);
+
+void write_table(std::ostream& out, const ResultTable& table, OutputFormat format);
+
+}  // namespace animdex

@@ -1,0 +1,135 @@
+#include "reference/reference_data.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "core/embedded.h"
+
+namespace animdex {
+
+namespace {
+
+using Row = std::vector<std::string>;
+
+std::vector<std::string> split(std::string_view line, char separator) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  while (true) {
+    const auto end = line.find(separator, start);
+    fields.emplace_back(line.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return fields;
+}
+
+// Rows of a TSV with a header line; '#' lines and blank lines are comments.
+// Each row is returned with the fields named in `columns`, in that order.
+std::vector<Row> read_tsv(std::string_view name, std::string_view text, const std::vector<std::string>& columns) {
+  std::vector<Row> rows;
+  std::vector<std::size_t> positions;
+  std::size_t line_number = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') continue;
+    auto fields = split(line, '\t');
+    if (positions.empty()) {
+      for (const auto& column : columns) {
+        auto found = std::find(fields.begin(), fields.end(), column);
+        if (found == fields.end())
+          throw std::runtime_error(fmt::format("{}:{}: header has no column '{}'", name, line_number, column));
+        positions.push_back(static_cast<std::size_t>(found - fields.begin()));
+      }
+      continue;
+    }
+    Row row;
+    for (auto position : positions) row.push_back(position < fields.size() ? fields[position] : std::string());
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::int64_t require_integer(std::string_view name, std::string_view text) {
+  auto value = parse_integer(text);
+  if (!value) throw std::runtime_error(fmt::format("{}: '{}' is not an integer", name, text));
+  return *value;
+}
+
+std::string_view embedded_or_throw(std::string_view path) {
+  auto content = embedded_file(path);
+  if (!content) throw std::runtime_error(fmt::format("embedded file {} is missing", path));
+  return *content;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> parse_integer(std::string_view text) {
+  bool negative = false;
+  if (!text.empty() && text.front() == '-') {
+    negative = true;
+    text.remove_prefix(1);
+  }
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    base = 16;
+    text.remove_prefix(2);
+  }
+  if (text.empty()) return std::nullopt;
+  std::int64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return negative ? -value : value;
+}
+
+ReferenceData ReferenceData::parse(std::string_view bones_tsv, std::string_view purposes_tsv,
+                                   std::string_view characters_tsv) {
+  ReferenceData data;
+  for (auto& row : read_tsv("bone_names.tsv", bones_tsv, {"game", "bone_id", "name", "alt_name", "source"})) {
+    BoneName bone{row[0], require_integer("bone_names.tsv", row[1]), row[2], row[3], row[4]};
+    data.bone_index_[{bone.game, bone.bone_id}] = data.bones_.size();
+    data.bones_.push_back(std::move(bone));
+  }
+  for (auto& row : read_tsv("animation_purposes.tsv", purposes_tsv, {"game", "motion_id", "purpose", "source"})) {
+    AnimationPurpose purpose{row[0], require_integer("animation_purposes.tsv", row[1]), row[2], row[3]};
+    data.purpose_index_[{purpose.game, purpose.motion_id}] = data.purposes_.size();
+    data.purposes_.push_back(std::move(purpose));
+  }
+  for (auto& row : read_tsv("characters.tsv", characters_tsv, {"game", "code", "internal_id", "name", "source"})) {
+    std::optional<std::int64_t> internal_id;
+    if (!row[2].empty()) internal_id = require_integer("characters.tsv", row[2]);
+    data.characters_.push_back(CharacterName{row[0], row[1], internal_id, row[3], row[4]});
+  }
+  return data;
+}
+
+const ReferenceData& ReferenceData::embedded() {
+  static const ReferenceData data = parse(embedded_or_throw("schema/reference/bone_names.tsv"),
+                                          embedded_or_throw("schema/reference/animation_purposes.tsv"),
+                                          embedded_or_throw("schema/reference/characters.tsv"));
+  return data;
+}
+
+std::optional<std::string> ReferenceData::bone_name(std::string_view game, std::int64_t bone_id) const {
+  auto found = bone_index_.find(std::pair<std::string, std::int64_t>{std::string(game), bone_id});
+  if (found == bone_index_.end()) return std::nullopt;
+  const auto& bone = bones_[found->second];
+  if (!bone.name.empty()) return bone.name;
+  if (!bone.alt_name.empty()) return bone.alt_name;
+  return std::nullopt;
+}
+
+std::optional<std::string> ReferenceData::purpose(std::string_view game, std::int64_t motion_id) const {
+  auto found = purpose_index_.find(std::pair<std::string, std::int64_t>{std::string(game), motion_id});
+  if (found == purpose_index_.end()) return std::nullopt;
+  return purposes_[found->second].purpose;
+}
+
+}  // namespace animdex

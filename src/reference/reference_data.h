@@ -1,0 +1,65 @@
+#pragma once
+// Labels for IDs (bone names, animation purposes, character names), read from the
+// TSV files in schema/reference/ that the build embeds. Data, not code: users fix a
+// name by editing the TSV and rebuilding.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace animdex {
+
+struct BoneName {
+  std::string game;
+  std::int64_t bone_id = 0;
+  std::string name;
+  std::string alt_name;
+  std::string source;
+};
+
+struct AnimationPurpose {
+  std::string game;
+  std::int64_t motion_id = 0;
+  std::string purpose;
+  std::string source;
+};
+
+struct CharacterName {
+  std::string game;
+  std::string code;
+  std::optional<std::int64_t> internal_id;
+  std::string name;
+  std::string source;
+};
+
+class ReferenceData {
+ public:
+  // Parses the embedded schema/reference/*.tsv files; throws std::runtime_error naming the
+  // file and line when one is malformed (a build-time data bug, caught by the tests).
+  static const ReferenceData& embedded();
+  static ReferenceData parse(std::string_view bones_tsv, std::string_view purposes_tsv,
+                             std::string_view characters_tsv);
+
+  const std::vector<BoneName>& bones() const { return bones_; }
+  const std::vector<AnimationPurpose>& purposes() const { return purposes_; }
+  const std::vector<CharacterName>& characters() const { return characters_; }
+
+  // The display name of a bone: its name, else its alt_name; nullopt when unknown.
+  std::optional<std::string> bone_name(std::string_view game, std::int64_t bone_id) const;
+  std::optional<std::string> purpose(std::string_view game, std::int64_t motion_id) const;
+
+ private:
+  std::vector<BoneName> bones_;
+  std::vector<AnimationPurpose> purposes_;
+  std::vector<CharacterName> characters_;
+  std::map<std::pair<std::string, std::int64_t>, std::size_t, std::less<>> bone_index_;
+  std::map<std::pair<std::string, std::int64_t>, std::size_t, std::less<>> purpose_index_;
+};
+
+// Parses "118", "0x76" or "-1"; nullopt if the text is not an integer.
+std::optional<std::int64_t> parse_integer(std::string_view text);
+
+}  // namespace animdex

@@ -1,0 +1,183 @@
+#include "sample/sample_dump.h"
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+
+#include "formats/gnt_mot/gnt_mot_builder.h"
+#include "formats/gnt_mot/gnt_mot_writer.h"
+
+namespace animdex {
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace gnt_mot;
+
+// GNT4 character folder codes in internal-ID order (format note, "Character folder codes").
+const char* const kCharacterCodes[] = {"sas", "hak", "kak", "loc", "iru", "zab", "sak", "nar", "ino", "sik", "nej",
+                                       "hin", "gai", "kan", "kar", "kib", "dog", "gar", "oro", "obo", "miz", "ank",
+                                       "jir", "cho", "ten", "tem", "sin", "ita", "tsu", "sar", "kim", "bou", "kid",
+                                       "sko", "tay", "kis", "sa2", "na9", "kab", "hi2", "ta2"};
+constexpr int kCharacterTotal = static_cast<int>(std::size(kCharacterCodes));
+
+constexpr std::uint32_t kSlotCount = 0x200;
+constexpr std::uint32_t kIdle = 0x0000, kWalkForward = 0x0001, kWalkBackward = 0x0002, kDash = 0x0003,
+                        kJumpStartup = 0x0030, kJumpLand = 0x0031, k5B = 0x0090, k5A = 0x00A0, kThrow = 0x0140,
+                        k5X = 0x01B0;
+
+// Small deterministic generator (values must not depend on the standard library's distributions).
+class Lcg {
+ public:
+  explicit Lcg(std::uint64_t seed) : state_(seed * 6364136223846793005ULL + 1442695040888963407ULL) {}
+  std::uint32_t next() {
+    state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::uint32_t>(state_ >> 33);
+  }
+  float uniform(float low, float high) { return low + (high - low) * static_cast<float>(next() % 10001) / 10000.0F; }
+  int between(int low, int high) { return low + static_cast<int>(next() % static_cast<std::uint32_t>(high - low + 1)); }
+
+ private:
+  std::uint64_t state_;
+};
+
+std::uint64_t seed_of(const std::string& text, std::uint32_t salt) {
+  std::uint64_t seed = 1469598103934665603ULL;  // FNV-1a over the text, then the salt
+  for (char c : text) seed = (seed ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  return (seed ^ (0x9E3779B97F4A7C15ULL * (salt + 1))) * 1099511628211ULL;
+}
+
+bool has_throw(int character_index) { return character_index % 3 != 2; }
+bool has_long_hair(int character_index) { return character_index % 4 == 0; }
+
+BoneSpec random_bone(Lcg& random, std::uint16_t bone_id, std::int64_t frame_count, CoordinateEncoding encoding) {
+  BoneSpec spec;
+  spec.bone_id = bone_id;
+  spec.encoding = encoding;
+  spec.track_flags = bone_id == 0 ? (kTrackTranslate | kTrackEnabled) : (kTrackRotate | kTrackEnabled);
+  spec.junk_fill = std::byte{0xCD};  // real files carry leftover bytes in their padding
+  std::int64_t frame = 0;
+  while (true) {
+    spec.key_frames.push_back(frame);
+    if (frame >= frame_count) break;
+    frame = std::min<std::int64_t>(frame_count, frame + random.between(2, 12));
+  }
+  for (std::size_t k = 0; k < spec.key_frames.size(); ++k) {
+    if (bone_id == 0) spec.values.push_back({random.uniform(-2, 2), random.uniform(0, 1), random.uniform(-2, 2), 0});
+    else spec.values.push_back({random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-1, 1), random.uniform(-180, 180)});
+  }
+  return spec;
+}
+
+GntAnimation make_animation(std::uint32_t id, const std::string& seed_text, const std::vector<std::uint16_t>& bones,
+                            CoordinateEncoding encoding = CoordinateEncoding::bf16) {
+  Lcg random(seed_of(seed_text, id));
+  GntAnimation animation;
+  animation.animation_id = id;
+  const std::int64_t frame_count = random.between(12, 90);
+  animation.play_speed = random.uniform(0.03F, 0.25F);
+  animation.end_time = frame_to_seconds(frame_count);
+  for (auto bone : bones) animation.bones.push_back(make_bone(random_bone(random, bone, frame_count, encoding)));
+  return animation;
+}
+
+std::vector<std::uint16_t> body_bones() {
+  std::vector<std::uint16_t> bones;
+  for (std::uint16_t bone = 0; bone <= 0x15; ++bone) bones.push_back(bone);
+  return bones;
+}
+
+std::vector<GntAnimation> battle_animations(int index, const std::string& code) {
+  const auto body = body_bones();
+  std::vector<GntAnimation> animations;
+  // Idle: the character's own; with long hair it also moves the hair bones 0x6F..0x76.
+  auto idle_bones = body;
+  if (has_long_hair(index))
+    for (std::uint16_t bone = 0x6F; bone <= 0x76; ++bone) idle_bones.push_back(bone);
+  animations.push_back(make_animation(kIdle, code, idle_bones));
+  // Walks are shared by groups of four characters (same seed text -> identical content).
+  const std::string group = "walk-group-" + std::to_string(index / 4);
+  animations.push_back(make_animation(kWalkForward, group, body));
+  animations.push_back(make_animation(kWalkBackward, group, body));
+  animations.push_back(make_animation(kDash, code, body));
+  animations.push_back(make_animation(kJumpStartup, code, body));
+  animations.push_back(make_animation(kJumpLand, code, body));
+  animations.push_back(make_animation(k5B, code, body));
+  animations.push_back(make_animation(k5A, code, body));
+  if (has_throw(index)) {
+    // The universal throw: one animation for everyone, moving bones 118-120 that most lack.
+    auto throw_bones = body;
+    for (std::uint16_t bone = 0x76; bone <= 0x78; ++bone) throw_bones.push_back(bone);
+    animations.push_back(make_animation(kThrow, "universal-throw", throw_bones));
+  }
+  // 5X with a time-only track (flags1 0x0000), and f32 keys for one character (as Rev 3 files have).
+  auto special = make_animation(k5X, code, body, index == 1 ? CoordinateEncoding::f32 : CoordinateEncoding::bf16);
+  special.bones.push_back(make_bone(BoneSpec{0x5A, kTrackEnabled, CoordinateEncoding::none, {0, 30, 60}, {}, std::byte{0}}));
+  animations.push_back(std::move(special));
+  return animations;
+}
+
+void write_bytes(const fs::path& path, const std::vector<std::byte>& bytes) {
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+void write_text(const fs::path& path, const std::string& text) {
+  write_bytes(path, std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
+                                           reinterpret_cast<const std::byte*>(text.data() + text.size())));
+}
+
+}  // namespace
+
+std::vector<std::string> sample_bone_118_characters(int character_count) {
+  std::vector<std::string> codes;
+  for (int i = 0; i < std::min(character_count, kCharacterTotal); ++i)
+    if (has_throw(i) || has_long_hair(i)) codes.emplace_back(kCharacterCodes[i]);
+  std::sort(codes.begin(), codes.end());
+  return codes;
+}
+
+SampleDumpSummary write_sample_dump(const fs::path& root, const SampleDumpOptions& options) {
+  SampleDumpSummary summary;
+  auto emit = [&](const std::string& relative, const std::vector<std::byte>& bytes) {
+    write_bytes(root / relative, bytes);
+    summary.files.push_back(relative);
+  };
+  std::vector<std::byte> first_battle_file;
+  for (int i = 0; i < std::min(options.character_count, kCharacterTotal); ++i) {
+    const std::string code = kCharacterCodes[i];
+    summary.characters.push_back(code);
+    MotFile battle;
+    battle.slot_count = kSlotCount;
+    battle.animations = battle_animations(i, code);
+    auto battle_bytes = write_mot(battle);
+    if (first_battle_file.empty()) first_battle_file = battle_bytes;
+    emit("files/chr/" + code + "/0000.mot", battle_bytes);
+    // 0001.mot: only the character-select idle, the same animation as in 0000.mot.
+    MotFile select;
+    select.slot_count = 1;
+    select.animations.push_back(battle.animations.front());
+    emit("files/chr/" + code + "/0001.mot", write_mot(select));
+  }
+  if (!options.include_problem_files) return summary;
+
+  // A copy cut short: the declared size no longer matches.
+  std::vector<std::byte> truncated(first_battle_file.begin(), first_battle_file.begin() + first_battle_file.size() / 2);
+  emit("files/chr/bad/0000.mot", truncated);
+  // A slot offset that is not 16-aligned.
+  auto misaligned = first_battle_file;
+  misaligned[0x10 + 3] = static_cast<std::byte>(static_cast<unsigned char>(misaligned[0x10 + 3]) | 0x04);
+  emit("files/chr/bad/0001.mot", misaligned);
+  // .mot files that are not GNT: Motorola S-records, LightWave motion text, 8 random bytes.
+  write_text(root / "files/tools/loader.mot", "S00F000068656C6C6F202020202000003C\nS11F00007C0802A6900100049421FFF07C6C1B787C8C23783C6000003863000026\nS9030000FC\n");
+  summary.files.push_back("files/tools/loader.mot");
+  write_text(root / "files/lw/camera.mot", "LWMO\n1\n9\n2\n0 0 0 0 0 0 1 1 1\n0 0 0 0 0\n1 2 3 0 0 0 1 1 1\n30 0 0 0 0\n");
+  summary.files.push_back("files/lw/camera.mot");
+  emit("files/chr/ank/0002.mot", {std::byte{0x02}, std::byte{0x84}, std::byte{0x10}, std::byte{0x98}, std::byte{0x24},
+                                  std::byte{0x01}, std::byte{0x84}, std::byte{0x21}});
+  return summary;
+}
+
+}  // namespace animdex

@@ -1,0 +1,26 @@
+#pragma once
+// Writes a small GNT4-like dump with the project's own .mot writer: the embedded default
+// that `animdex demo` indexes and queries. Deterministic: same options, same bytes.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace animdex {
+
+struct SampleDumpOptions {
+  int character_count = 12;          // taken in order from the GNT4 character list (at most 41)
+  bool include_problem_files = true; // a truncated and a corrupt .mot, and .mot files that are not GNT
+};
+
+struct SampleDumpSummary {
+  std::vector<std::string> characters;  // character codes written
+  std::vector<std::string> files;       // paths written, relative to the root
+};
+
+SampleDumpSummary write_sample_dump(const std::filesystem::path& root, const SampleDumpOptions& options);
+
+// The characters whose sample animations animate bone 118 (0x76): those with the universal
+// throw (which moves bones 118-120) plus those with long hair (bones 0x6F-0x76).
+std::vector<std::string> sample_bone_118_characters(int character_count);
+
+}  // namespace animdex

@@ -1,0 +1,65 @@
+#include <catch2/catch.hpp>
+
+#include "core/byte_reader.h"
+#include "core/byte_writer.h"
+
+using namespace animdex;
+
+namespace {
+std::vector<std::byte> bytes(std::initializer_list<int> values) {
+  std::vector<std::byte> out;
+  for (int v : values) out.push_back(static_cast<std::byte>(v));
+  return out;
+}
+}  // namespace
+
+TEST_CASE("ByteReader reads both byte orders explicitly", "[core]") {
+  const auto data = bytes({0x12, 0x34, 0x56, 0x78, 0x40, 0x48, 0x00, 0x00});
+  const ByteReader in(data);
+  CHECK(in.u16be(0) == 0x1234);
+  CHECK(in.u16le(0) == 0x3412);
+  CHECK(in.u32be(0) == 0x12345678U);
+  CHECK(in.u32le(0) == 0x78563412U);
+  CHECK(in.f32be(4) == 3.125F);
+  CHECK(in.i16(0, Endian::big) == 0x1234);
+  CHECK(in.u64(0, Endian::big) == 0x1234567840480000ULL);
+}
+
+TEST_CASE("ByteReader reports a read past the end with its offset", "[core]") {
+  const auto data = bytes({1, 2, 3, 4, 5, 6});
+  const ByteReader in(data);
+  try {
+    (void)in.u32be(4);
+    FAIL("no error");
+  } catch (const ParseFailure& failure) {
+    CHECK(failure.error().offset == 4);
+    CHECK_THAT(failure.error().message(), Catch::Contains("0x4") && Catch::Contains("6-byte buffer"));
+  }
+  CHECK_THROWS_AS(in.slice(2, 5), ParseFailure);
+  CHECK_NOTHROW(in.slice(2, 4));
+}
+
+TEST_CASE("ByteReader::contains does not overflow", "[core]") {
+  const auto data = bytes({1, 2, 3});
+  const ByteReader in(data);
+  CHECK(in.contains(0, 3));
+  CHECK(in.contains(3, 0));
+  CHECK_FALSE(in.contains(4, 0));
+  CHECK_FALSE(in.contains(1, UINT64_MAX));
+  CHECK_FALSE(in.contains(UINT64_MAX, 2));
+}
+
+TEST_CASE("ByteWriter writes what ByteReader reads", "[core]") {
+  ByteWriter out;
+  out.u16(0xBEEF, Endian::big);
+  out.u32(0xDEADBEEF, Endian::little);
+  out.f32(-0.5F, Endian::big);
+  out.u32(0, Endian::big);
+  out.patch_u32(10, 0xCAFEF00D, Endian::big);
+  const auto data = out.take();
+  const ByteReader in(data);
+  CHECK(in.u16be(0) == 0xBEEF);
+  CHECK(in.u32le(2) == 0xDEADBEEF);
+  CHECK(in.f32be(6) == -0.5F);
+  CHECK(in.u32be(10) == 0xCAFEF00D);
+}

@@ -1,0 +1,173 @@
+// One crafted corrupt input per invariant of the format note's "Parser invariants" list:
+// each must fail with the offset of the offending field and say what was expected.
+#include <catch2/catch.hpp>
+
+#include "formats/gnt_mot/gnt_mot_parser.h"
+#include "formats/gnt_mot/gnt_mot_writer.h"
+#include "formats/gnt_mot_fixture.h"
+#include "sample/sample_dump.h"
+#include "support/test_support.h"
+
+using namespace animdex;
+using animdex::test::poke_u16;
+using animdex::test::poke_u32;
+
+namespace {
+
+void check_rejected(const std::vector<std::byte>& bytes, std::uint64_t offset, const std::string& expected_text) {
+  auto parsed = gnt_mot::parse_mot(bytes);
+  REQUIRE_FALSE(parsed.ok());
+  INFO(parsed.error().message());
+  CHECK(parsed.error().offset == offset);
+  CHECK_THAT(parsed.error().message(), Catch::Contains(expected_text));
+}
+
+}  // namespace
+
+TEST_CASE("corrupt MOT headers are rejected with their offset", "[gnt_mot][corrupt]") {
+  auto good = test::handmade_mot();
+  REQUIRE(gnt_mot::parse_mot(good).ok());
+
+  SECTION("shorter than the 16-byte header") {
+    check_rejected(std::vector<std::byte>(good.begin(), good.begin() + 8), 0, "16-byte MOT header");
+  }
+  SECTION("word 0 not zero") {
+    poke_u32(good, 0x00, 1);
+    check_rejected(good, 0x00, "MOT header word 0x00 to be zero");
+  }
+  SECTION("no slots") {
+    poke_u32(good, 0x04, 0);
+    check_rejected(good, 0x04, "at least one animation slot");
+  }
+  SECTION("header size not 0x10") {
+    poke_u32(good, 0x08, 0x20);
+    check_rejected(good, 0x08, "MOT header size 0x10");
+  }
+  SECTION("declared size differs from the file length") {
+    poke_u32(good, 0x0C, 0xC0);
+    check_rejected(good, 0x0C, "expected the file size 0xB0");
+  }
+  SECTION("truncated file: declared size larger than what is there") {
+    check_rejected(std::vector<std::byte>(good.begin(), good.begin() + 0x90), 0x0C, "expected the file size 0x90");
+  }
+  SECTION("slot table runs past the end") {
+    poke_u32(good, 0x04, 0x1000);
+    check_rejected(good, 0x04, "slot table of 4096 entries");
+  }
+}
+
+TEST_CASE("corrupt slot offsets are rejected", "[gnt_mot][corrupt]") {
+  auto good = test::handmade_mot();
+  SECTION("offset inside the slot table") {
+    poke_u32(good, 0x10, 0x10);
+    check_rejected(good, 0x10, "at or after 0x20");
+  }
+  SECTION("offset at or past the end") {
+    poke_u32(good, 0x10, 0xB0);
+    check_rejected(good, 0x10, "before the end 0xB0");
+  }
+  SECTION("offset not 16-aligned") {
+    poke_u32(good, 0x10, 0x24);
+    check_rejected(good, 0x10, "16-aligned");
+  }
+  SECTION("two slots share one offset") {
+    poke_u32(good, 0x14, 0x20);
+    check_rejected(good, 0x14, "already used by slot 0");
+  }
+}
+
+TEST_CASE("corrupt GNTA and bone headers are rejected", "[gnt_mot][corrupt]") {
+  auto good = test::handmade_mot();
+  SECTION("GNTA header size not 0x10") {
+    poke_u32(good, 0x24, 0x20);
+    check_rejected(good, 0x24, "GNTA header size 0x10");
+  }
+  SECTION("GNTA shorter than its header (less than 16 bytes before the end)") {
+    good.resize(0xB8, std::byte{0});
+    poke_u32(good, 0x0C, 0xB8);
+    poke_u32(good, 0x14, 0xB0);
+    check_rejected(good, 0xB0, "16-byte GNTA header");
+  }
+  SECTION("bone headers do not fit in the GNTA") {
+    poke_u16(good, 0x22, 0x100);
+    check_rejected(good, 0x22, "256 bone headers");
+  }
+  SECTION("bone header word 0x0C not zero") {
+    poke_u32(good, 0x30 + 0x0C, 7);
+    check_rejected(good, 0x3C, "bone header word 0x0C to be zero");
+  }
+  SECTION("bone header word 0x18 not zero") {
+    poke_u32(good, 0x30 + 0x18, 7);
+    check_rejected(good, 0x48, "bone header word 0x18 to be zero");
+  }
+  SECTION("bone header word 0x1C not zero") {
+    poke_u32(good, 0x30 + 0x1C, 7);
+    check_rejected(good, 0x4C, "bone header word 0x1C to be zero");
+  }
+  SECTION("flags1 0x0200 without an encoding bit") {
+    poke_u16(good, 0x30, 0x0200);
+    check_rejected(good, 0x30, "flags1 0x0200 together with");
+  }
+}
+
+TEST_CASE("corrupt data offsets and counts are rejected", "[gnt_mot][corrupt]") {
+  auto good = test::handmade_mot();
+  SECTION("time values run past the GNTA") {
+    poke_u32(good, 0x50 + 0x10, 0x8D);
+    check_rejected(good, 0x60, "time values (1 keys)");
+  }
+  SECTION("time values overlap the bone headers") {
+    poke_u32(good, 0x30 + 0x10, 0x10);
+    check_rejected(good, 0x40, "inside the GNTA data area");
+  }
+  SECTION("a lying key count pushes the times past the GNTA") {
+    poke_u16(good, 0x50 + 0x06, 0xFFFF);
+    check_rejected(good, 0x60, "65535 keys");
+  }
+  SECTION("coordinates do not follow the padded times") {
+    poke_u32(good, 0x30 + 0x14, 0x70);
+    check_rejected(good, 0x44, "coordinates offset 0x60");
+  }
+  SECTION("coordinates run past the GNTA") {
+    poke_u16(good, 0x30 + 0x06, 5);  // times 0x50..0x64, coordinates must start at 0x70
+    poke_u32(good, 0x30 + 0x14, 0x70);
+    check_rejected(good, 0x44, "40 coordinate bytes (5 keys)");
+  }
+}
+
+TEST_CASE("padding bytes are not required to be zero", "[gnt_mot][corrupt]") {
+  auto bytes = test::handmade_mot();
+  bytes[0x18] = std::byte{0x55};  // slot-table padding
+  bytes[0xA4] = std::byte{0x77};  // bone 1 time padding
+  auto parsed = gnt_mot::parse_mot(bytes);
+  REQUIRE(parsed.ok());
+  CHECK(gnt_mot::write_mot(parsed.value()) == bytes);
+}
+
+TEST_CASE("every truncation and many byte flips of a real-sized file fail cleanly", "[gnt_mot][corrupt]") {
+  test::TempDir dir;
+  SampleDumpOptions options;
+  options.character_count = 1;
+  options.include_problem_files = false;
+  write_sample_dump(dir.path(), options);
+  const auto original = test::read_bytes(dir / "files/chr/sas/0000.mot");
+  REQUIRE(original.size() > 1000);
+  std::size_t rejected = 0;
+  for (std::size_t length = 0; length < original.size(); length += 7) {
+    std::vector<std::byte> truncated(original.begin(), original.begin() + length);
+    auto parsed = gnt_mot::parse_mot(truncated);
+    CHECK_FALSE(parsed.ok());
+    rejected += !parsed.ok();
+  }
+  CHECK(rejected > 100);
+  // Flip bytes in the headers, where counts and offsets live; the parser must answer, never crash.
+  std::uint32_t state = 12345;
+  for (int round = 0; round < 3000; ++round) {
+    auto mutated = original;
+    state = state * 1664525U + 1013904223U;
+    const std::size_t position = (state >> 8) % 0x900;
+    mutated[position] = static_cast<std::byte>(state >> 24);
+    auto parsed = gnt_mot::parse_mot(mutated);
+    if (!parsed.ok()) CHECK_FALSE(parsed.error().expected.empty());
+  }
+}

@@ -1,0 +1,192 @@
+#include <catch2/catch.hpp>
+#include <bit>
+
+#include "formats/gnt_mot/gnt_mot_builder.h"
+#include "formats/gnt_mot/gnt_mot_model.h"
+#include "formats/gnt_mot/gnt_mot_parser.h"
+#include "formats/gnt_mot/gnt_mot_writer.h"
+#include "formats/gnt_mot_fixture.h"
+#include "sample/sample_dump.h"
+#include "support/test_support.h"
+
+using namespace animdex;
+using namespace animdex::gnt_mot;
+
+TEST_CASE("16-bit coordinates are the upper halves of f32 (CoordinateTest vectors)", "[gnt_mot]") {
+  CHECK(decode_bf16(0x4048) == 3.125F);
+  CHECK(decode_bf16(0x3C93) == 0.017944336F);
+  CHECK(decode_bf16(0x404E) == 3.21875F);
+  CHECK(decode_bf16(0x8000) == 0.0F);
+  CHECK(std::signbit(decode_bf16(0x8000)));
+  // Encoding truncates: the low 16 bits are dropped, never rounded.
+  CHECK(encode_bf16(3.125F) == 0x4048);
+  CHECK(encode_bf16(std::bit_cast<float>(0x3C93FFFFU)) == 0x3C93);
+  CHECK(encode_bf16(-0.0F) == 0x8000);
+}
+
+TEST_CASE("key times are seconds at 60 fps (TimeTest vectors)", "[gnt_mot]") {
+  CHECK(seconds_to_frame(std::bit_cast<float>(0x3C888889U)) == 1);
+  CHECK(seconds_to_frame(std::bit_cast<float>(0x3D4CCCCEU)) == 3);
+  CHECK(seconds_to_frame(std::bit_cast<float>(0x40200001U)) == 150);
+  CHECK(seconds_to_frame(std::bit_cast<float>(0x40880000U)) == 255);
+  CHECK(seconds_to_frame(std::bit_cast<float>(0x41455556U)) == 740);
+  CHECK(seconds_to_frame(std::bit_cast<float>(0x447A0000U)) == 60000);
+}
+
+TEST_CASE("a hand-laid .mot parses to the values written into it", "[gnt_mot]") {
+  const auto bytes = test::handmade_mot();
+  REQUIRE(bytes.size() == 0xB0);
+  auto parsed = parse_mot(bytes);
+  REQUIRE(parsed.ok());
+  const auto& mot = parsed.value();
+  CHECK(mot.slot_count == 2);
+  CHECK(mot.declared_size == 0xB0);
+  REQUIRE(mot.animations.size() == 1);
+  const auto& gnta = mot.animations[0];
+  CHECK(gnta.animation_id == 0);
+  CHECK(gnta.file_offset == 0x20);
+  CHECK(gnta.play_speed == 0.125F);
+  CHECK(gnta.end_time == 0.5F);
+  REQUIRE(gnta.bones.size() == 2);
+  const auto& bone = gnta.bones[0];
+  CHECK(bone.flags1 == 0x0202);
+  CHECK(bone.track_flags == 0x28);
+  CHECK(bone.bone_id == 0x76);
+  CHECK(bone.time_offset == 0x50);
+  CHECK(bone.coordinates_offset == 0x60);
+  REQUIRE(bone.key_count() == 3);
+  CHECK(std::bit_cast<std::uint32_t>(bone.key_times[1]) == 0x3C888889U);
+  CHECK(bone.coordinate_words[0] == std::array<std::uint32_t, 4>{0x4048, 0x3C93, 0x404E, 0x8000});
+  CHECK(bone.junk_after_times == std::vector<std::byte>(4, std::byte{0xAB}));
+  CHECK(bone.junk_after_coordinates == std::vector<std::byte>(8, std::byte{0xEE}));
+  const auto& time_only = gnta.bones[1];
+  CHECK(time_only.flags1 == 0);
+  CHECK(time_only.bone_id == 0xFFFF);
+  CHECK(time_only.coordinate_words.empty());
+  CHECK(time_only.junk_after_times.size() == 12);
+
+  const auto model = to_model(mot);
+  REQUIRE(model.animations.size() == 1);
+  const auto& animation = model.animations[0];
+  CHECK(animation.slot == 0);
+  CHECK(animation.motion_id == 0);
+  CHECK(animation.frame_count == 30);
+  REQUIRE(animation.tracks.size() == 2);
+  const auto& track = animation.tracks[0];
+  CHECK(track.bone_id == 0x76);
+  CHECK(track.channels == "R");
+  CHECK(track.value_encoding == "bf16x4");
+  REQUIRE(track.keys.size() == 3);
+  CHECK(track.keys[1].frame == 1);
+  CHECK(track.keys[2].frame == 30);
+  CHECK(track.keys[0].x == 3.125);
+  CHECK(track.keys[0].y == static_cast<double>(0.017944336F));
+  CHECK(track.keys[0].z == 3.21875);
+  CHECK(track.keys[0].w == 0.0);
+  CHECK(track.keys[1].x == 1.0);
+  CHECK(track.keys[1].y == -1.0);
+  CHECK(track.keys[1].w == 90.0);
+  CHECK(animation.tracks[1].value_encoding == "none");
+  CHECK(animation.tracks[1].channels.empty());
+  CHECK_FALSE(animation.tracks[1].keys[0].x.has_value());
+  CHECK(animation.tracks[1].keys[0].frame == 2);
+}
+
+TEST_CASE("the writer rebuilds a GNTool-laid-out file byte for byte", "[gnt_mot]") {
+  const auto original = test::handmade_mot();
+  auto parsed = parse_mot(original);
+  REQUIRE(parsed.ok());
+  CHECK(write_mot(parsed.value()) == original);
+}
+
+TEST_CASE("every sample dump file round-trips through parse and write", "[gnt_mot]") {
+  test::TempDir dir;
+  SampleDumpOptions options;
+  options.character_count = 5;
+  options.include_problem_files = false;
+  const auto summary = write_sample_dump(dir.path(), options);
+  REQUIRE(summary.files.size() == 10);
+  for (const auto& relative : summary.files) {
+    INFO(relative);
+    const auto bytes = test::read_bytes(dir / relative);
+    auto parsed = parse_mot(bytes);
+    REQUIRE(parsed.ok());
+    CHECK(write_mot(parsed.value()) == bytes);
+  }
+}
+
+TEST_CASE("the writer lays GNTAs out in descending ID order, 16-aligned and contiguous", "[gnt_mot]") {
+  MotFile mot;
+  mot.slot_count = 8;
+  for (std::uint32_t id : {1U, 5U, 2U}) {
+    GntAnimation animation;
+    animation.animation_id = id;
+    animation.end_time = frame_to_seconds(10);
+    animation.bones.push_back(make_bone({static_cast<std::uint16_t>(id), kTrackRotate | kTrackEnabled,
+                                         CoordinateEncoding::bf16, {0, 5, 10}, {{1, 0, 0, 0}, {0, 1, 0, 45}, {0, 0, 1, 90}}}));
+    mot.animations.push_back(animation);
+  }
+  std::sort(mot.animations.begin(), mot.animations.end(),
+            [](const auto& a, const auto& b) { return a.animation_id < b.animation_id; });
+  const auto bytes = write_mot(mot);
+  auto parsed = parse_mot(bytes);
+  REQUIRE(parsed.ok());
+  const auto& animations = parsed.value().animations;
+  REQUIRE(animations.size() == 3);
+  const std::uint32_t first = align16(0x10 + 4 * 8);
+  CHECK(animations[2].file_offset == first);  // ID 5 right after the table
+  CHECK(animations[1].file_offset == first + gnta_size(animations[2]));
+  CHECK(animations[0].file_offset == first + gnta_size(animations[2]) + gnta_size(animations[1]));
+  CHECK(animations[0].file_offset + gnta_size(animations[0]) == bytes.size());
+}
+
+TEST_CASE("f32 coordinates (flags1 0x0204) keep full precision", "[gnt_mot]") {
+  MotFile mot;
+  mot.slot_count = 1;
+  GntAnimation animation;
+  animation.bones.push_back(make_bone({3, kTrackTranslate | kTrackEnabled, CoordinateEncoding::f32, {0, 7},
+                                       {{0.1F, -0.2F, 0.3F, 0.0F}, {1.0e-3F, 2.5F, -7.75F, 1.0F}}}));
+  mot.animations.push_back(animation);
+  const auto bytes = write_mot(mot);
+  auto parsed = parse_mot(bytes);
+  REQUIRE(parsed.ok());
+  CHECK(parsed.value().animations[0].bones[0].flags1 == 0x0204);
+  const auto model = to_model(parsed.value());
+  const auto& key = model.animations[0].tracks[0].keys[0];
+  CHECK(key.x == static_cast<double>(0.1F));
+  CHECK(key.y == static_cast<double>(-0.2F));
+  CHECK(model.animations[0].tracks[0].value_encoding == "f32x4");
+  CHECK(model.animations[0].tracks[0].channels == "T");
+  CHECK(write_mot(parsed.value()) == bytes);
+}
+
+TEST_CASE("padding of the wrong length is written as zeros", "[gnt_mot]") {
+  auto parsed = parse_mot(test::handmade_mot());
+  REQUIRE(parsed.ok());
+  auto mot = parsed.value();
+  mot.animations[0].bones[0].junk_after_times.resize(1);
+  const auto bytes = write_mot(mot);
+  CHECK(bytes[0x20 + 0x5C] == std::byte{0});
+  CHECK(bytes[0x20 + 0x60 + 24] == std::byte{0xEE});  // the coordinate junk still fits and is kept
+}
+
+TEST_CASE("validate_for_writing names what is inconsistent", "[gnt_mot]") {
+  MotFile mot;
+  mot.slot_count = 2;
+  GntAnimation animation;
+  animation.animation_id = 2;
+  mot.animations.push_back(animation);
+  CHECK_THAT(validate_for_writing(mot).value_or(""), Catch::Contains("outside the 2 slots"));
+  mot.animations[0].animation_id = 1;
+  mot.animations[0].bones.push_back(make_bone({1, 0x28, CoordinateEncoding::bf16, {0, 1}, {{0, 0, 0, 0}}}));
+  CHECK_THAT(validate_for_writing(mot).value_or(""), Catch::Contains("1 coordinate keys for 2 key times"));
+  CHECK_THROWS_AS(write_mot(mot), std::invalid_argument);
+}
+
+TEST_CASE("track flags map to channel letters", "[gnt_mot]") {
+  CHECK(channels_from_track_flags(0x21) == "T");
+  CHECK(channels_from_track_flags(0x28) == "R");
+  CHECK(channels_from_track_flags(0x22) == "S");
+  CHECK(channels_from_track_flags(0x2B) == "TRS");
+  CHECK(channels_from_track_flags(0x20).empty());
+}

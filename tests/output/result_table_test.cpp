@@ -1,0 +1,46 @@
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "output/result_table.h"
+
+using namespace animdex;
+
+namespace {
+ResultTable sample() {
+  return ResultTable{{"name", "count", "ratio"},
+                     {{std::string("a,b \"q\""), std::int64_t{3}, 0.5},
+                      {std::string("pipe|x"), std::int64_t{-12}, Cell{}}}};
+}
+std::string render(const ResultTable& table, OutputFormat format) {
+  std::ostringstream out;
+  write_table(out, table, format);
+  return out.str();
+}
+}  // namespace
+
+TEST_CASE("csv quotes fields per RFC 4180", "[output]") {
+  CHECK(render(sample(), OutputFormat::csv) == "name,count,ratio\r\n\"a,b \"\"q\"\"\",3,0.5\r\npipe|x,-12,\r\n");
+}
+
+TEST_CASE("json keeps types and NULL", "[output]") {
+  CHECK(render(sample(), OutputFormat::json) ==
+        "[\n  {\n    \"name\": \"a,b \\\"q\\\"\",\n    \"count\": 3,\n    \"ratio\": 0.5\n  },\n"
+        "  {\n    \"name\": \"pipe|x\",\n    \"count\": -12,\n    \"ratio\": null\n  }\n]\n");
+}
+
+TEST_CASE("markdown escapes pipes and right-aligns numbers", "[output]") {
+  CHECK(render(sample(), OutputFormat::markdown) ==
+        "| name | count | ratio |\n|---|---:|---:|\n| a,b \"q\" | 3 | 0.5 |\n| pipe\\|x | -12 |  |\n");
+}
+
+TEST_CASE("table aligns columns and counts rows", "[output]") {
+  CHECK(render(sample(), OutputFormat::table) ==
+        "name     count  ratio\n-------  -----  -----\na,b \"q\"      3    0.5\npipe|x     -12  \n(2 rows)\n");
+}
+
+TEST_CASE("output format names parse", "[output]") {
+  CHECK(parse_output_format("csv") == OutputFormat::csv);
+  CHECK(parse_output_format("markdown") == OutputFormat::markdown);
+  CHECK_FALSE(parse_output_format("xml").has_value());
+  CHECK(cell_text(Cell{0.1}) == "0.1");
+}

@@ -1,0 +1,59 @@
+#include "support/test_support.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace animdex::test {
+
+TempDir::TempDir() {
+  static std::atomic<int> counter{0};
+  path_ = fs::temp_directory_path() /
+          ("animdex-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  fs::remove_all(path_);
+  fs::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
+}
+
+std::vector<std::byte> read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::byte> bytes(chars.size());
+  for (std::size_t i = 0; i < chars.size(); ++i) bytes[i] = static_cast<std::byte>(chars[i]);
+  return bytes;
+}
+
+void write_bytes(const fs::path& path, const std::vector<std::byte>& bytes) {
+  fs::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::vector<std::byte> bytes_of(const std::string& text) {
+  std::vector<std::byte> bytes(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) bytes[i] = static_cast<std::byte>(text[i]);
+  return bytes;
+}
+
+void write_text(const fs::path& path, const std::string& text) { write_bytes(path, bytes_of(text)); }
+
+std::optional<fs::path> shared_dir() {
+  if (const char* env = std::getenv("ANIMDEX_SHARED_DIR"); env && *env) {
+    if (fs::is_directory(env)) return fs::path(env);
+    return std::nullopt;
+  }
+  const fs::path candidate = fs::path(ANIMDEX_SOURCE_DIR) / ".." / "shared";
+  if (fs::is_directory(candidate / "corpus" / "real")) return fs::weakly_canonical(candidate);
+  return std::nullopt;
+}
+
+}  // namespace animdex::test

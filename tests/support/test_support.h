@@ -1,0 +1,36 @@
+#pragma once
+// Helpers shared by the tests: temporary folders, file bytes, the ../shared corpus.
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace animdex::test {
+
+namespace fs = std::filesystem;
+
+// A fresh folder under the system temp dir, removed with everything in it at scope exit.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+  fs::path operator/(const std::string& relative) const { return path_ / relative; }
+
+ private:
+  fs::path path_;
+};
+
+std::vector<std::byte> read_bytes(const fs::path& path);
+void write_bytes(const fs::path& path, const std::vector<std::byte>& bytes);
+void write_text(const fs::path& path, const std::string& text);
+std::vector<std::byte> bytes_of(const std::string& text);
+
+// ../shared next to the repository (or $ANIMDEX_SHARED_DIR); nullopt when absent, so tests
+// that need the real corpus can skip with a message.
+std::optional<fs::path> shared_dir();
+
+}  // namespace animdex::test
