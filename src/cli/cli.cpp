@@ -21,19 +21,25 @@ namespace animdex {
 
 namespace {
 
-const std::map<std::string, OutputFormat> kFormatNames = {
-    {"table", OutputFormat::table}, {"csv", OutputFormat::csv}, {"json", OutputFormat::json},
-    {"markdown", OutputFormat::markdown}};
+// Output format options are read as text and converted after parsing, so a bad value gets
+// CLI11's plain "not in {...}" message.
+struct FormatOption {
+  std::string name = "table";
+  OutputFormat value() const { return parse_output_format(name).value_or(OutputFormat::table); }
+};
 
-void add_format_option(CLI::App& command, OutputFormat& format) {
-  command.add_option("-f,--format", format, "Output format: table, csv, json or markdown")
-      ->transform(CLI::CheckedTransformer(kFormatNames, CLI::ignore_case))
-      ->default_str("table");
+void add_format_option(CLI::App& command, FormatOption& format,
+                       const std::vector<std::string>& allowed = {"table", "csv", "json", "markdown"}) {
+  std::string help = "Output format:";
+  for (const auto& name : allowed) help += " " + name;
+  command.add_option("-f,--format", format.name, help)
+      ->check(CLI::IsMember(allowed, CLI::ignore_case))
+      ->capture_default_str();
 }
 
 struct CommonOptions {
   std::string database;
-  OutputFormat format = OutputFormat::table;
+  FormatOption format;
   std::vector<std::pair<std::string, std::string>> parameters;
 };
 
@@ -82,7 +88,7 @@ int run_named_query(const std::string& name, const CommonOptions& options, std::
       return kExitUsage;
     }
   }
-  return print_sql(options.database, query->sql, bindings, options.format, out);
+  return print_sql(options.database, query->sql, bindings, options.format.value(), out);
 }
 
 ResultTable queries_table() {
@@ -180,7 +186,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   add_format_option(*query, query_options.format);
 
   // queries
-  OutputFormat queries_format = OutputFormat::table;
+  FormatOption queries_format;
   auto* queries = app.add_subcommand("queries", "List the named queries with their descriptions and parameters");
   add_format_option(*queries, queries_format);
 
@@ -197,17 +203,12 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   InfoOptions info_options;
   auto* info = app.add_subcommand("info", "Parse one file and print its structure (no database)");
   info->add_option("file", info_options.file, "The file to parse")->required()->check(CLI::ExistingFile);
-  info->add_option("-f,--format", info_options.format, "Output format: table, json or markdown")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, OutputFormat>{{"table", OutputFormat::table},
-                                              {"json", OutputFormat::json},
-                                              {"markdown", OutputFormat::markdown}},
-          CLI::ignore_case))
-      ->default_str("table");
+  FormatOption info_format;
+  add_format_option(*info, info_format, {"table", "json", "markdown"});
   info->add_flag("-k,--keys", info_options.show_keys, "Also list every key (json always has them)");
 
   // formats
-  OutputFormat formats_format = OutputFormat::table;
+  FormatOption formats_format;
   auto* formats = app.add_subcommand("formats", "List the file formats animdex detects and parses");
   add_format_option(*formats, formats_format);
 
@@ -231,7 +232,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
       ->check(CLI::Range(1, 41))->capture_default_str();
   demo->add_option("-j,--threads", demo_options.threads, "Parser threads (0: one per core)")
       ->check(CLI::NonNegativeNumber);
-  add_format_option(*demo, demo_options.format);
+  FormatOption demo_format;
+  add_format_option(*demo, demo_format);
 
   try {
     app.parse(argc, argv);
@@ -255,13 +257,17 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   }
   if (*query) return run_named_query(query_name, query_options, out);
   if (*queries) {
-    write_table(out, queries_table(), queries_format);
+    write_table(out, queries_table(), queries_format.value());
     return kExitOk;
   }
-  if (*sql) return print_sql(sql_options.database, sql_text, sql_options.parameters, sql_options.format, out);
-  if (*info) return run_info(info_options, out);
+  if (*sql)
+    return print_sql(sql_options.database, sql_text, sql_options.parameters, sql_options.format.value(), out);
+  if (*info) {
+    info_options.format = info_format.value();
+    return run_info(info_options, out);
+  }
   if (*formats) {
-    write_table(out, formats_table(), formats_format);
+    write_table(out, formats_table(), formats_format.value());
     return kExitOk;
   }
   if (*sample) {
@@ -275,7 +281,10 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
       return report_error(error, kExitFatal);
     }
   }
-  if (*demo) return run_demo(demo_options, out);
+  if (*demo) {
+    demo_options.format = demo_format.value();
+    return run_demo(demo_options, out);
+  }
   return kExitUsage;
 }
 
