@@ -190,3 +190,16 @@ TEST_CASE("track flags map to channel letters", "[gnt_mot]") {
   CHECK(channels_from_track_flags(0x2B) == "TRS");
   CHECK(channels_from_track_flags(0x20).empty());
 }
+
+TEST_CASE("a coordinate bone with zero keys round-trips (fuzzer finding)", "[gnt_mot]") {
+  MotFile mot;
+  mot.slot_count = 1;
+  GntAnimation animation;
+  animation.bones.push_back(make_bone({0x93, kTrackRotate | kTrackEnabled, CoordinateEncoding::bf16, {}, {}}));
+  mot.animations.push_back(animation);
+  const auto bytes = write_mot(mot);
+  auto parsed = parse_mot(bytes);
+  REQUIRE(parsed.ok());
+  CHECK(parsed.value().animations[0].bones[0].coordinates_offset == 0x30);
+  CHECK(write_mot(parsed.value()) == bytes);
+}

@@ -94,7 +94,10 @@ std::vector<std::byte> write_mot(const MotFile& mot) {
     for (const auto& bone : animation->bones) {
       const std::uint64_t time_offset = data;
       const std::uint64_t coords = coordinate_bytes(bone);
-      const std::uint64_t coordinates_offset = coords ? align16(time_offset + 4 * bone.key_count()) : 0;
+      // A coordinate bone points past its padded times even with zero keys (found by fuzzing).
+      const bool has_coordinates =
+          encoding_from_flags(bone.flags1).value_or(CoordinateEncoding::none) != CoordinateEncoding::none;
+      const std::uint64_t coordinates_offset = has_coordinates ? align16(time_offset + 4 * bone.key_count()) : 0;
       data = align16(time_offset + 4 * bone.key_count()) + align16(coords);
       out.u16(bone.flags1, kBig);
       out.u16(bone.track_flags, kBig);

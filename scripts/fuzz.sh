@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang-14 (ASan + UBSan), seeds each corpus from the
+# project's own writer (the sample dump), the regression inputs in tests/regression/ and, when
+# present, ../shared/corpus/real/, then runs every target for FUZZ_SECONDS (default 60).
+# Fails on any crash, leak, timeout or sanitizer report; a finding is written to
+# build-fuzz/findings/<target>/ -- copy it into tests/regression/<format>/ so the tests replay it.
+# Usage: scripts/fuzz.sh [ANIMDEX_BINARY]   (default build/animdex, used to write the sample dump)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60}
+animdex=${1:-build/animdex}
+out=build-fuzz
+
+CC=clang-14 CXX=clang++-14 cmake -S . -B "$out" -DANIMDEX_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$out" -j2 >/dev/null
+
+seeds="$out/seeds"
+rm -rf "$seeds" && mkdir -p "$seeds/sample"
+"$animdex" sample "$seeds/sample" --characters 3 2>/dev/null
+declare -A corpus_of=([fuzz_gnt_mot]=gnt_mot [fuzz_detect_parse]=all_formats)
+declare -A dict_of=([fuzz_gnt_mot]=gnt_mot.dict [fuzz_detect_parse]=all_formats.dict)
+status=0
+for target in fuzz_gnt_mot fuzz_detect_parse; do
+  corpus="$out/corpus/$target"
+  findings="$out/findings/$target"
+  mkdir -p "$corpus" "$findings"
+  i=0
+  while IFS= read -r -d '' file; do cp "$file" "$corpus/seed-sample-$((i++))"; done < <(find "$seeds/sample" -type f -print0)
+  if [[ -d tests/regression ]]; then
+    while IFS= read -r -d '' file; do cp "$file" "$corpus/regression-$((i++))"; done < <(find tests/regression -type f -print0)
+  fi
+  if [[ -d ../shared/corpus/real ]]; then
+    while IFS= read -r -d '' file; do cp "$file" "$corpus/real-$((i++))"; done < <(find ../shared/corpus/real -type f ! -name '*.md' -size -300k -print0)
+  fi
+  echo "fuzz: $target for ${seconds}s from $(ls "$corpus" | wc -l) seeds"
+  if ! "$out/fuzz/$target" "$corpus" -dict="fuzz/dict/${dict_of[$target]}" -max_total_time="$seconds" \
+      -timeout=10 -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 \
+      >"$out/$target.log" 2>&1; then
+    echo "fuzz: $target FAILED; findings in $findings, log $out/$target.log"
+    tail -40 "$out/$target.log"
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$out/$target.log" | sed "s/^/fuzz: $target /"
+  fi
+done
+exit $status
