@@ -1,0 +1,115 @@
+// Kills `animdex index` with SIGKILL at many moments and checks that the database is intact
+// and holds, for the label, either the complete previous dump or the complete new one.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include "db/database.h"
+#include "db/sql_runner.h"
+#include "sample/sample_dump.h"
+#include "support/test_support.h"
+
+using namespace animdex;
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+pid_t start_index(const fs::path& root, const fs::path& database) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(null, STDERR_FILENO);
+    ::execl(ANIMDEX_BINARY, "animdex", "index", root.c_str(), "--db", database.c_str(), "--label", "L", "--quiet",
+            "--threads", "2", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
+}
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return status;
+}
+
+std::int64_t integer(SQLite::Database& db, const std::string& sql) {
+  return std::get<std::int64_t>(run_read_only_sql(db, sql).rows.at(0).at(0));
+}
+
+// Every dump a reader can see is complete: its recorded count equals its rows.
+void check_consistent(const fs::path& database, std::int64_t old_count, std::int64_t new_count) {
+  auto db = open_read_only(database);
+  CHECK(std::get<std::string>(run_read_only_sql(db, "PRAGMA integrity_check").rows.at(0).at(0)) == "ok");
+  REQUIRE(integer(db, "SELECT COUNT(*) FROM dumps WHERE label = 'L'") == 1);
+  const auto recorded = integer(db, "SELECT file_count FROM dumps WHERE label = 'L'");
+  CHECK((recorded == old_count || recorded == new_count));
+  CHECK(integer(db, "SELECT COUNT(*) FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'L'") == recorded);
+  CHECK(integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id "
+                    "JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'L'") ==
+        integer(db, "SELECT SUM(animation_count) FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'L'"));
+}
+
+}  // namespace
+
+TEST_CASE("SIGKILL at any moment leaves the previous or the new dump, complete", "[crash_safety]") {
+  test::TempDir dir;
+  SampleDumpOptions options;
+  options.character_count = 41;
+  write_sample_dump(dir / "a", options);
+  options.character_count = 40;  // a second version: one character fewer
+  write_sample_dump(dir / "b", options);
+  const auto database = dir / "kill.db";
+
+  const auto started = Clock::now();
+  REQUIRE(WEXITSTATUS(wait_for(start_index(dir / "a", database))) == 3);  // the sample has 2 broken files
+  const auto full_run = Clock::now() - started;
+  std::int64_t count_a = 0;
+  {
+    auto db = open_read_only(database);
+    count_a = integer(db, "SELECT file_count FROM dumps WHERE label = 'L'");
+  }
+  const std::int64_t count_b = count_a - 2;
+
+  int killed = 0;
+  const int runs = 30;
+  for (int run = 0; run < runs; ++run) {
+    const auto delay = full_run * 13 * (run + 1) / (10 * runs);  // from the start to past the end of a run
+    const pid_t pid = start_index(run % 2 ? dir / "a" : dir / "b", database);
+    std::this_thread::sleep_for(delay);
+    ::kill(pid, SIGKILL);
+    const int status = wait_for(pid);
+    killed += WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;  // not already finished
+    INFO("run " << run);
+    check_consistent(database, count_a, count_b);
+  }
+  CHECK(killed >= 20);  // killed mid-run, not after finishing
+  WARN("kill test: " << killed << " of " << runs << " index runs killed mid-run, the others finished; "
+                      "database intact after each");
+}
+
+TEST_CASE("a reader querying during an index run sees only complete dumps", "[crash_safety]") {
+  test::TempDir dir;
+  SampleDumpOptions options;
+  options.character_count = 41;
+  write_sample_dump(dir / "a", options);
+  const auto database = dir / "read.db";
+  REQUIRE(WEXITSTATUS(wait_for(start_index(dir / "a", database))) == 3);
+  auto db = open_read_only(database);
+  const auto count = integer(db, "SELECT file_count FROM dumps WHERE label = 'L'");
+
+  const pid_t pid = start_index(dir / "a", database);
+  int checks = 0;
+  int status = 0;
+  while (::waitpid(pid, &status, WNOHANG) == 0) {
+    check_consistent(database, count, count);
+    ++checks;
+  }
+  CHECK(WEXITSTATUS(status) == 3);
+  CHECK(checks > 0);
+}
