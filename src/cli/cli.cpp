@@ -69,24 +69,10 @@ int run_named_query(const std::string& name, const CommonOptions& options, std::
     return kExitUsage;
   }
   Bindings bindings;
-  for (const auto& parameter : query->parameters) {
-    auto given = std::find_if(options.parameters.begin(), options.parameters.end(),
-                              [&](const auto& pair) { return pair.first == parameter.name; });
-    if (given != options.parameters.end()) bindings.emplace_back(parameter.name, given->second);
-    else if (parameter.default_value) bindings.emplace_back(parameter.name, *parameter.default_value);
-    else {
-      fmt::print(stderr, "animdex: error: query '{}' needs -p {} VALUE ({})\n", name, parameter.name,
-                 parameter.description);
-      return kExitUsage;
-    }
-  }
-  for (const auto& [key, value] : options.parameters) {
-    const bool known = std::any_of(query->parameters.begin(), query->parameters.end(),
-                                   [&](const QueryParameter& parameter) { return parameter.name == key; });
-    if (!known) {
-      fmt::print(stderr, "animdex: error: query '{}' has no parameter '{}'\n", name, key);
-      return kExitUsage;
-    }
+  try {
+    bindings = bind_parameters(*query, options.parameters);
+  } catch (const QueryUsageError& error) {
+    return report_error(error, kExitUsage);
   }
   return print_sql(options.database, query->sql, bindings, options.format.value(), out);
 }

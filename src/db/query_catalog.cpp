@@ -1,6 +1,7 @@
 #include "db/query_catalog.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 
 #include "core/embedded.h"
 
@@ -71,6 +72,24 @@ const NamedQuery* find_named_query(std::string_view name) {
   for (const auto& query : named_queries())
     if (query.name == name) return &query;
   return nullptr;
+}
+
+Bindings bind_parameters(const NamedQuery& query, const Bindings& given) {
+  for (const auto& [name, value] : given) {
+    const bool declared = std::any_of(query.parameters.begin(), query.parameters.end(),
+                                      [&](const QueryParameter& parameter) { return parameter.name == name; });
+    if (!declared) throw QueryUsageError(fmt::format("query '{}' has no parameter '{}'", query.name, name));
+  }
+  Bindings bindings;
+  for (const auto& parameter : query.parameters) {
+    auto value = std::find_if(given.begin(), given.end(), [&](const auto& pair) { return pair.first == parameter.name; });
+    if (value != given.end()) bindings.emplace_back(parameter.name, value->second);
+    else if (parameter.default_value) bindings.emplace_back(parameter.name, *parameter.default_value);
+    else
+      throw QueryUsageError(fmt::format("query '{}' needs -p {} VALUE ({})", query.name, parameter.name,
+                                        parameter.description));
+  }
+  return bindings;
 }
 
 }  // namespace animdex

@@ -4,9 +4,12 @@
 //   -- param: NAME [= DEFAULT] description     (no default: the parameter is required)
 // and the body uses :NAME placeholders.
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "db/sql_runner.h"
 
 namespace animdex {
 
@@ -29,5 +32,14 @@ NamedQuery parse_named_query(std::string_view name, std::string_view text);
 // All embedded named queries, sorted by name.
 const std::vector<NamedQuery>& named_queries();
 const NamedQuery* find_named_query(std::string_view name);
+
+// A parameter the query does not declare, or a required one that was not given.
+class QueryUsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The user's values for `query` with the declared defaults filled in.
+Bindings bind_parameters(const NamedQuery& query, const Bindings& given);
 
 }  // namespace animdex

@@ -45,3 +45,12 @@ TEST_CASE("every embedded named query is documented and declares exactly the par
   CHECK(bone_users->parameters[0].name == "bone");
   CHECK(bone_users->parameters[0].required());
 }
+
+TEST_CASE("bind_parameters fills defaults and rejects unknown or missing parameters", "[queries]") {
+  const auto query = parse_named_query("q", "-- param: bone  Bone ID\n-- param: dump = NULL  Dump\nSELECT :bone, :dump;\n");
+  CHECK(bind_parameters(query, {{"bone", "0x76"}}) == Bindings{{"bone", "0x76"}, {"dump", "NULL"}});
+  CHECK(bind_parameters(query, {{"dump", "pal"}, {"bone", "1"}}) == Bindings{{"bone", "1"}, {"dump", "pal"}});
+  CHECK_THROWS_WITH(bind_parameters(query, {}), Catch::Contains("needs -p bone VALUE (Bone ID)"));
+  CHECK_THROWS_WITH(bind_parameters(query, {{"bone", "1"}, {"colour", "red"}}),
+                    Catch::Contains("has no parameter 'colour'"));
+}

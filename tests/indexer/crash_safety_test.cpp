@@ -38,21 +38,17 @@ int wait_for(pid_t pid) {
   return status;
 }
 
-std::int64_t integer(SQLite::Database& db, const std::string& sql) {
-  return std::get<std::int64_t>(run_read_only_sql(db, sql).rows.at(0).at(0));
-}
-
 // Every dump a reader can see is complete: its recorded count equals its rows.
 void check_consistent(const fs::path& database, std::int64_t old_count, std::int64_t new_count) {
   auto db = open_read_only(database);
   CHECK(std::get<std::string>(run_read_only_sql(db, "PRAGMA integrity_check").rows.at(0).at(0)) == "ok");
-  REQUIRE(integer(db, "SELECT COUNT(*) FROM dumps WHERE label = 'L'") == 1);
-  const auto recorded = integer(db, "SELECT file_count FROM dumps WHERE label = 'L'");
+  REQUIRE(test::query_integer(db, "SELECT COUNT(*) FROM dumps WHERE label = 'L'") == 1);
+  const auto recorded = test::query_integer(db, "SELECT file_count FROM dumps WHERE label = 'L'");
   CHECK((recorded == old_count || recorded == new_count));
-  CHECK(integer(db, "SELECT COUNT(*) FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'L'") == recorded);
-  CHECK(integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id "
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'L'") == recorded);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id "
                     "JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'L'") ==
-        integer(db, "SELECT SUM(animation_count) FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'L'"));
+        test::query_integer(db, "SELECT SUM(animation_count) FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'L'"));
 }
 
 }  // namespace
@@ -72,7 +68,7 @@ TEST_CASE("SIGKILL at any moment leaves the previous or the new dump, complete",
   std::int64_t count_a = 0;
   {
     auto db = open_read_only(database);
-    count_a = integer(db, "SELECT file_count FROM dumps WHERE label = 'L'");
+    count_a = test::query_integer(db, "SELECT file_count FROM dumps WHERE label = 'L'");
   }
   const std::int64_t count_b = count_a - 2;
 
@@ -101,7 +97,7 @@ TEST_CASE("a reader querying during an index run sees only complete dumps", "[cr
   const auto database = dir / "read.db";
   REQUIRE(WEXITSTATUS(wait_for(start_index(dir / "a", database))) == 3);
   auto db = open_read_only(database);
-  const auto count = integer(db, "SELECT file_count FROM dumps WHERE label = 'L'");
+  const auto count = test::query_integer(db, "SELECT file_count FROM dumps WHERE label = 'L'");
 
   const pid_t pid = start_index(dir / "a", database);
   int checks = 0;

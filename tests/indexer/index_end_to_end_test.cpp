@@ -95,20 +95,6 @@ std::string write_dump(const test::TempDir& dir) {
   return root.string();
 }
 
-ResultTable named(SQLite::Database& db, const char* name, Bindings bindings) {
-  const auto* query = find_named_query(name);
-  REQUIRE(query);
-  for (const auto& parameter : query->parameters)
-    if (parameter.default_value &&
-        std::none_of(bindings.begin(), bindings.end(), [&](const auto& b) { return b.first == parameter.name; }))
-      bindings.emplace_back(parameter.name, *parameter.default_value);
-  return run_read_only_sql(db, query->sql, bindings);
-}
-
-std::int64_t integer(SQLite::Database& db, const std::string& sql) {
-  return std::get<std::int64_t>(run_read_only_sql(db, sql).rows.at(0).at(0));
-}
-
 }  // namespace
 
 TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
@@ -140,36 +126,36 @@ TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
                        "files/lw/camera.mot unknown unknown",
                        "files/tools/loader.mot unknown unknown",
                    });
-    CHECK(integer(db, "SELECT COUNT(*) FROM files WHERE status = 'ok' AND format = 'gnt_mot' AND character IS NOT NULL") == 24);
-    auto errors = named(db, "errors", {});
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE status = 'ok' AND format = 'gnt_mot' AND character IS NOT NULL") == 24);
+    auto errors = test::run_named(db, "errors", {});
     REQUIRE(errors.rows.size() == 2);
     CHECK_THAT(cell_text(errors.rows[0][3]), Catch::StartsWith("at offset 0xC: expected the file size"));
     CHECK_THAT(cell_text(errors.rows[1][3]), Catch::Contains("flags1 0x0200 together with") &&
                                                  Catch::StartsWith("at offset 0x30:"));
-    CHECK(integer(db, "SELECT error_offset FROM files WHERE path = 'files/chr/zab/0002.mot'") == 0x30);
+    CHECK(test::query_integer(db, "SELECT error_offset FROM files WHERE path = 'files/chr/zab/0002.mot'") == 0x30);
   }
 
   SECTION("bone-users lists exactly the characters that animate bone 118") {
     for (const char* bone : {"118", "0x76"}) {
-      auto users = named(db, "bone-users", {{"bone", bone}});
+      auto users = test::run_named(db, "bone-users", {{"bone", bone}});
       CHECK(users.columns == std::vector<std::string>{"character", "animations"});
       std::vector<std::string> lines;
       for (const auto& row : users.rows) lines.push_back(cell_text(row[0]) + "=" + cell_text(row[1]));
       // ino's hair is in its idle, which 0001.mot repeats: two animations.
       CHECK(lines == std::vector<std::string>{"gar=1", "ino=2", "kak=1", "nar=1", "sas=1"});
     }
-    CHECK(named(db, "bone-users", {{"bone", "119"}}).rows.size() == 5);  // sak joins
-    CHECK(named(db, "bone-users", {{"bone", "999"}}).rows.empty());
+    CHECK(test::run_named(db, "bone-users", {{"bone", "119"}}).rows.size() == 5);  // sak joins
+    CHECK(test::run_named(db, "bone-users", {{"bone", "999"}}).rows.empty());
   }
 
   SECTION("animations, tracks and keys are counted exactly") {
-    CHECK(integer(db, "SELECT COUNT(*) FROM animations") == 12 * 3 + 4 + 1 + 2);
-    CHECK(integer(db, "SELECT animation_count FROM files WHERE path = 'files/chr/nar/0000.mot'") == 4);
-    CHECK(integer(db, "SELECT track_count FROM animations a JOIN files f ON f.id = a.file_id "
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations") == 12 * 3 + 4 + 1 + 2);
+    CHECK(test::query_integer(db, "SELECT animation_count FROM files WHERE path = 'files/chr/nar/0000.mot'") == 4);
+    CHECK(test::query_integer(db, "SELECT track_count FROM animations a JOIN files f ON f.id = a.file_id "
                       "WHERE f.path = 'files/chr/gar/0000.mot' AND a.motion_id = 0x1B0") == 7);
-    CHECK(integer(db, "SELECT key_count FROM animations a JOIN files f ON f.id = a.file_id "
+    CHECK(test::query_integer(db, "SELECT key_count FROM animations a JOIN files f ON f.id = a.file_id "
                       "WHERE f.path = 'files/chr/sas/0000.mot' AND a.motion_id = 0x140") == 3 + 2 + 3 + 2 + 2);
-    CHECK(integer(db, "SELECT frame_count FROM animations a JOIN files f ON f.id = a.file_id "
+    CHECK(test::query_integer(db, "SELECT frame_count FROM animations a JOIN files f ON f.id = a.file_id "
                       "WHERE f.path = 'files/chr/nar/0000.mot' AND a.motion_id = 0x1B0") == 60);
   }
 
@@ -204,21 +190,21 @@ TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
       return 0U;
     };
     CHECK(offset_of_throw("nar") != offset_of_throw("sas"));
-    CHECK(integer(db, "SELECT COUNT(DISTINCT content_hash) FROM animations WHERE motion_id = 0x140") == 1);
-    CHECK(integer(db, "SELECT COUNT(*) FROM animations WHERE motion_id = 0x140") == 4);
+    CHECK(test::query_integer(db, "SELECT COUNT(DISTINCT content_hash) FROM animations WHERE motion_id = 0x140") == 1);
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations WHERE motion_id = 0x140") == 4);
     // Idle in 0000.mot and 0001.mot of one character: same hash; different characters: different hashes.
-    CHECK(integer(db, "SELECT COUNT(DISTINCT content_hash) FROM animations WHERE motion_id = 0") == 12);
-    CHECK(integer(db, "SELECT COUNT(DISTINCT content_hash) FROM bone_tracks WHERE bone_id = 118") == 2);
+    CHECK(test::query_integer(db, "SELECT COUNT(DISTINCT content_hash) FROM animations WHERE motion_id = 0") == 12);
+    CHECK(test::query_integer(db, "SELECT COUNT(DISTINCT content_hash) FROM bone_tracks WHERE bone_id = 118") == 2);
   }
 
   SECTION("named queries for purposes and characters") {
-    auto purposes = named(db, "purposes", {});
+    auto purposes = test::run_named(db, "purposes", {});
     std::map<std::string, std::string> by_id;
     for (const auto& row : purposes.rows) by_id[cell_text(row[1])] = cell_text(row[2]) + " | " + cell_text(row[4]);
     CHECK(by_id["0x0140"] == "Throw | gar, kak, nar, sas");
     CHECK(by_id["0x0090"] == "5B | sak");
     CHECK(purposes.rows.size() == 5);
-    auto characters = named(db, "characters", {});
+    auto characters = test::run_named(db, "characters", {});
     REQUIRE(characters.rows.size() == 13);  // 12 + 'bad'
     CHECK(cell_text(characters.rows[0][0]) == "bad");
     auto nar = std::find_if(characters.rows.begin(), characters.rows.end(),
@@ -226,7 +212,7 @@ TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
     REQUIRE(nar != characters.rows.end());
     CHECK(cell_text((*nar)[1]) == "Naruto");
     CHECK(cell_text((*nar)[3]) == "5");
-    auto animations = named(db, "animations", {{"character", "sak"}});
+    auto animations = test::run_named(db, "animations", {{"character", "sak"}});
     REQUIRE(animations.rows.size() == 4);
     CHECK(cell_text(animations.rows[2][4]) == "5B");
   }
@@ -245,16 +231,16 @@ TEST_CASE("re-indexing a label replaces it and other labels stay", "[end_to_end]
   std::filesystem::remove(std::filesystem::path(root) / "files/chr/nar/0000.mot");
   run_index(options);
   auto db = open_read_only(options.database);
-  CHECK(integer(db, "SELECT COUNT(*) FROM dumps") == 2);
-  CHECK(integer(db, "SELECT file_count FROM dumps WHERE label = 'ntsc'") == 29);
-  CHECK(integer(db, "SELECT file_count FROM dumps WHERE label = 'pal'") == 28);
-  CHECK(integer(db, "SELECT COUNT(*) FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'ntsc'") == 29);
-  CHECK(named(db, "bone-users", {{"bone", "118"}, {"dump", "pal"}}).rows.size() == 4);
-  CHECK(named(db, "bone-users", {{"bone", "118"}, {"dump", "ntsc"}}).rows.size() == 5);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM dumps") == 2);
+  CHECK(test::query_integer(db, "SELECT file_count FROM dumps WHERE label = 'ntsc'") == 29);
+  CHECK(test::query_integer(db, "SELECT file_count FROM dumps WHERE label = 'pal'") == 28);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = 'ntsc'") == 29);
+  CHECK(test::run_named(db, "bone-users", {{"bone", "118"}, {"dump", "pal"}}).rows.size() == 4);
+  CHECK(test::run_named(db, "bone-users", {{"bone", "118"}, {"dump", "ntsc"}}).rows.size() == 5);
   // No orphans were left behind by the replacement.
-  CHECK(integer(db, "SELECT COUNT(*) FROM keyframes WHERE track_id NOT IN (SELECT id FROM bone_tracks)") == 0);
-  CHECK(integer(db, "SELECT COUNT(*) FROM bone_tracks WHERE animation_id NOT IN (SELECT id FROM animations)") == 0);
-  CHECK(integer(db, "SELECT COUNT(*) FROM ref_animation_purposes") == 131);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes WHERE track_id NOT IN (SELECT id FROM bone_tracks)") == 0);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_tracks WHERE animation_id NOT IN (SELECT id FROM animations)") == 0);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM ref_animation_purposes") == 131);
 }
 
 TEST_CASE("files over --max-file-size are detected but not parsed", "[end_to_end]") {

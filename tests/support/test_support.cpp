@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <unistd.h>
 
+#include "db/query_catalog.h"
+
 namespace animdex::test {
 
 TempDir::TempDir() {
@@ -54,6 +56,16 @@ std::optional<fs::path> shared_dir() {
   const fs::path candidate = fs::path(ANIMDEX_SOURCE_DIR) / ".." / "shared";
   if (fs::is_directory(candidate / "corpus" / "real")) return fs::weakly_canonical(candidate);
   return std::nullopt;
+}
+
+std::int64_t query_integer(SQLite::Database& db, const std::string& sql) {
+  return std::get<std::int64_t>(run_read_only_sql(db, sql).rows.at(0).at(0));
+}
+
+ResultTable run_named(SQLite::Database& db, const std::string& name, const Bindings& given) {
+  const auto* query = find_named_query(name);
+  if (!query) throw std::runtime_error("no named query " + name);
+  return run_read_only_sql(db, query->sql, bind_parameters(*query, given));
 }
 
 }  // namespace animdex::test

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "db/sql_runner.h"
+
 namespace animdex::test {
 
 namespace fs = std::filesystem;
@@ -32,5 +34,11 @@ std::vector<std::byte> bytes_of(const std::string& text);
 // ../shared next to the repository (or $ANIMDEX_SHARED_DIR); nullopt when absent, so tests
 // that need the real corpus can skip with a message.
 std::optional<fs::path> shared_dir();
+
+// The single integer a query returns (first column of the first row).
+std::int64_t query_integer(SQLite::Database& db, const std::string& sql);
+
+// Runs a named query from queries/ with the given values and its declared defaults.
+ResultTable run_named(SQLite::Database& db, const std::string& name, const Bindings& given = {});
 
 }  // namespace animdex::test
