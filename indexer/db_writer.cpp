@@ -36,14 +36,15 @@ DumpWriter::DumpWriter(SQLite::Database& db, const std::string& label, const std
       transaction_(std::make_unique<SQLite::Transaction>(db)),
       insert_file_(db,
                    "INSERT INTO files(dump_id, path, character, format, size, mtime_ns, content_hash, status, error, "
-                   "error_offset, animation_count) VALUES (?,?,?,?,?,?,?,?,?,?,?)"),
+                   "error_offset, animation_count, parse_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
       insert_animation_(db,
                         "INSERT INTO animations(file_id, slot, motion_id, name, play_speed, end_time, frame_count, "
                         "track_count, key_count, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?)"),
       insert_track_(db,
                     "INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, track_flags, "
                     "channels, value_encoding, key_count, total_time, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)"),
-      insert_key_(db, "INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)") {
+      insert_key_(db, "INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)"),
+      insert_warning_(db, "INSERT INTO scan_warnings(dump_id, path, message) VALUES (?,?,?)") {
   SQLite::Statement remove(db, "DELETE FROM dumps WHERE label = ?");
   remove.bind(1, label);
   remove.exec();
@@ -71,6 +72,7 @@ void DumpWriter::write(const FileRow& file) {
   bind_optional(insert_file_, 9, file.error);
   bind_optional(insert_file_, 10, file.error_offset);
   insert_file_.bind(11, static_cast<std::int64_t>(file.model.animations.size()));
+  bind_optional(insert_file_, 12, file.parse_ms);
   run(insert_file_);
   const std::int64_t file_id = db_.getLastInsertRowid();
 
@@ -129,6 +131,13 @@ void DumpWriter::write(const FileRow& file) {
       }
     }
   }
+}
+
+void DumpWriter::write_warning(const WalkWarning& warning) {
+  insert_warning_.bind(1, dump_id_);
+  insert_warning_.bind(2, warning.relative_path);
+  insert_warning_.bind(3, warning.message);
+  run(insert_warning_);
 }
 
 void DumpWriter::finish() {

@@ -35,6 +35,7 @@ class DumpWriter {
   DumpWriter& operator=(const DumpWriter&) = delete;
 
   void write(const FileRow& file);
+  void write_warning(const WalkWarning& warning);
   // Stamps the dump with its counts and time, then commits.
   void finish();
 
@@ -48,6 +49,7 @@ class DumpWriter {
   SQLite::Statement insert_animation_;
   SQLite::Statement insert_track_;
   SQLite::Statement insert_key_;
+  SQLite::Statement insert_warning_;
   DumpTotals totals_;
 };
 

@@ -69,7 +69,7 @@ IndexSummary run_index(const IndexOptions& options) {
   auto db = open_for_writing(options.database);
   DumpWriter writer(db, options.label, describe_roots(options.roots), reference);
   ProgressLine progress(options.show_progress, entries.size());
-  const ProcessOptions process_options{options.max_file_size};
+  const ProcessOptions process_options{options.max_file_size, options.parse_time_limit};
 
   // Tokens in flight bound memory: at most this many files are held at once.
   const std::size_t tokens = static_cast<std::size_t>(threads) * 4;
@@ -91,6 +91,7 @@ IndexSummary run_index(const IndexOptions& options) {
                                                             writer.write(*row);
                                                             progress.update(writer.totals());
                                                           }));
+  for (const auto& warning : summary.warnings) writer.write_warning(warning);
   writer.finish();
   summary.totals = writer.totals();
   summary.seconds = std::chrono::duration<double>(Clock::now() - started).count();

@@ -1,5 +1,6 @@
 #pragma once
 // walk (serial) -> read + detect + parse + rows (parallel, oneTBB) -> write (serial, in walk order).
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -16,11 +17,12 @@ struct IndexOptions {
   int threads = 0;                 // 0: one per core
   bool show_progress = false;      // a progress line on stderr
   std::uint64_t max_file_size = 512ULL << 20;
+  std::chrono::milliseconds parse_time_limit{30'000};
 };
 
 struct IndexSummary {
   DumpTotals totals;
-  std::vector<std::string> warnings;  // walker warnings (symlink loops, dangling links)
+  std::vector<WalkWarning> warnings;  // walker warnings (symlink loops, dangling links), also in scan_warnings
   double seconds = 0.0;
 };
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/content_hash.h"
+#include "core/parse_deadline.h"
 #include "formats/registry.h"
 #include "indexer/file_reader.h"
 
@@ -113,7 +114,12 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
                             options.max_file_size);
     return row;
   }
-  auto parsed = format->parse(file.bytes);
+  const auto parse_started = std::chrono::steady_clock::now();
+  auto parsed = [&] {
+    ScopedParseDeadline deadline(options.parse_time_limit);
+    return format->parse(file.bytes);
+  }();
+  row.parse_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - parse_started).count();
   if (!parsed) {
     row.status = "error";
     row.error = parsed.error().message();

@@ -1,6 +1,7 @@
 #pragma once
 // The one place that maps parsed models to table rows: names from the reference data,
 // content hashes, file status. Everything the writer inserts is decided here.
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,12 +35,14 @@ struct FileRow {
   std::string status = "unknown";  // ok, error, unknown
   std::optional<std::string> error;
   std::optional<std::uint64_t> error_offset;
+  std::optional<double> parse_ms;  // time spent detecting and parsing, when the file was parsed
   model::AnimationFile model;
   std::vector<AnimationRow> animations;  // parallel to model.animations
 };
 
 struct ProcessOptions {
   std::uint64_t max_file_size = 512ULL << 20;  // larger files are not parsed
+  std::chrono::milliseconds parse_time_limit{30'000};  // a parse running longer fails with an error
 };
 
 // read -> detect -> parse -> rows for one walked file. Never throws for bad input.

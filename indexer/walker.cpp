@@ -41,8 +41,7 @@ class Walker {
  private:
   void walk_directory(const fs::path& directory, const std::string& prefix, const struct stat& info) {
     if (!visited_.insert({info.st_dev, info.st_ino}).second) {
-      result_.warnings.push_back(fmt::format("{}: folder already visited (symbolic link loop or alias); skipped",
-                                             directory.string()));
+      result_.warnings.push_back({prefix, "folder already visited (symbolic link loop or alias); skipped"});
       return;
     }
     std::error_code error;
@@ -58,7 +57,7 @@ class Walker {
       names.push_back(it->path().filename().string());
     }
     if (error)
-      result_.warnings.push_back(fmt::format("{}: listing stopped early: {}", directory.string(), error.message()));
+      result_.warnings.push_back({prefix, fmt::format("listing stopped early: {}", error.message())});
     std::sort(names.begin(), names.end());
     for (const auto& name : names) {
       const fs::path child = directory / name;
@@ -68,7 +67,7 @@ class Walker {
         // Dangling links and files that vanished since the listing are not files: say so, keep going.
         struct stat link_info {};
         if (::lstat(child.c_str(), &link_info) == 0 && S_ISLNK(link_info.st_mode))
-          result_.warnings.push_back(fmt::format("{}: dangling symbolic link; skipped", child.string()));
+          result_.warnings.push_back({relative, "dangling symbolic link; skipped"});
         else if (errno != ENOENT)
           result_.entries.push_back({relative, child, 0, 0, fmt::format("cannot examine: {}", std::strerror(errno))});
         continue;

@@ -15,9 +15,15 @@ struct WalkEntry {
   std::string error;                    // non-empty when the entry could not be examined or listed
 };
 
+// Something under a root that was passed over (a symbolic link loop, a dangling link).
+struct WalkWarning {
+  std::string relative_path;  // as WalkEntry::relative_path
+  std::string message;
+};
+
 struct WalkResult {
   std::vector<WalkEntry> entries;       // sorted by relative_path within each root
-  std::vector<std::string> warnings;    // e.g. symlink loops skipped
+  std::vector<WalkWarning> warnings;
 };
 
 // Walks each root recursively, following symbolic links to folders but never entering a

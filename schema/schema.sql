@@ -1,4 +1,5 @@
--- animdex database schema, version 1 (PRAGMA user_version = 1).
+-- animdex database schema, version 2 (PRAGMA user_version = 2).
+-- A database at an older version is brought here by schema/migrations/NNN_*.sql (NNN = target version).
 -- Every table and column is documented in schema/README.md; a test keeps the two in step.
 -- Applied by `animdex index` when it creates a database; all statements are idempotent.
 
@@ -29,10 +30,19 @@ CREATE TABLE IF NOT EXISTS files (
   error           TEXT,              -- for status 'error': what was wrong, with the offset
   error_offset    INTEGER,           -- byte offset the error names, when there is one
   animation_count INTEGER NOT NULL DEFAULT 0,
+  parse_ms        REAL,              -- milliseconds spent parsing (v2); NULL when not parsed
   UNIQUE (dump_id, path)
 );
 CREATE INDEX IF NOT EXISTS files_by_character ON files(character);
 CREATE INDEX IF NOT EXISTS files_by_hash ON files(content_hash);
+
+-- What the walk passed over (v2): symbolic link loops, dangling links, folders it could not finish.
+CREATE TABLE IF NOT EXISTS scan_warnings (
+  dump_id  INTEGER NOT NULL REFERENCES dumps(id) ON DELETE CASCADE,
+  path     TEXT NOT NULL,   -- relative to the root, as files.path
+  message  TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scan_warnings_by_dump ON scan_warnings(dump_id);
 
 -- One row per animation in a file (GNT: per non-empty slot).
 CREATE TABLE IF NOT EXISTS animations (

@@ -103,7 +103,7 @@ int run_index_command(IndexOptions options, bool quiet) {
   try {
     const auto summary = run_index(options);
     if (!quiet) {
-      for (const auto& warning : summary.warnings) spdlog::warn("{}", warning);
+      for (const auto& warning : summary.warnings) spdlog::warn("{}: {}", warning.relative_path, warning.message);
       const auto& totals = summary.totals;
       fmt::print(stderr,
                  "indexed {} files as dump '{}' in {:.2f} s: {} ok, {} errors, {} not animation files; "
@@ -160,6 +160,10 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
       ->check(CLI::NonNegativeNumber)->capture_default_str();
   index->add_option("--max-file-size", index_options.max_file_size,
                     "Files larger than this many bytes are detected but not parsed")->capture_default_str();
+  double parse_timeout_seconds = 30.0;
+  index->add_option("--parse-timeout", parse_timeout_seconds,
+                    "Seconds one file's parse may take before it is recorded as an error")
+      ->check(CLI::PositiveNumber)->capture_default_str();
   index->add_flag("-q,--quiet", quiet, "No progress line, warnings or summary");
 
   // query
@@ -237,6 +241,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
 
   if (*index) {
     index_options.database = database_for_index;
+    index_options.parse_time_limit =
+        std::chrono::milliseconds(static_cast<std::int64_t>(parse_timeout_seconds * 1000.0));
     for (const auto& root : roots) index_options.roots.emplace_back(root);
     index_options.show_progress = !quiet && ::isatty(STDERR_FILENO);
     return run_index_command(index_options, quiet);

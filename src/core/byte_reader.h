@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/parse_deadline.h"
 #include "core/parse_error.h"
 
 namespace animdex {
@@ -56,6 +57,7 @@ class ByteReader {
   template <typename T>
   T load(std::uint64_t offset, Endian order) const {
     if (!contains(offset, sizeof(T))) fail_past_end(offset, sizeof(T));
+    if (++reads_ % kDeadlineCheckInterval == 0) check_parse_deadline(offset);
     T value;
     std::memcpy(&value, bytes_.data() + offset, sizeof(T));
     const bool host_is_big = std::endian::native == std::endian::big;
@@ -74,6 +76,7 @@ class ByteReader {
   [[noreturn]] void fail_past_end(std::uint64_t offset, std::uint64_t length) const;
 
   std::span<const std::byte> bytes_;
+  mutable std::uint32_t reads_ = 0;  // for the parse deadline check
 };
 
 }  // namespace animdex

@@ -1,6 +1,9 @@
 #include "db/database.h"
 
 #include <SQLiteCpp/Statement.h>
+#include <SQLiteCpp/Transaction.h>
+#include <algorithm>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <sqlite3.h>
 
@@ -33,6 +36,34 @@ void check_identity(SQLite::Database& db, const std::filesystem::path& path, boo
                                     path.string(), version, kSchemaVersion));
 }
 
+std::string_view embedded_or_throw(std::string_view path) {
+  const auto content = embedded_file(path);
+  if (!content) throw DatabaseError(fmt::format("{} is not embedded in this build", path));
+  return *content;
+}
+
+// Brings an existing database from `from_version` up to kSchemaVersion in one transaction,
+// running schema/migrations/NNN_*.sql for every NNN above `from_version`, in order.
+void migrate(SQLite::Database& db, int from_version) {
+  std::vector<std::pair<int, std::string_view>> steps;
+  for (const auto& file : embedded_files()) {
+    constexpr std::string_view folder = "schema/migrations/";
+    if (file.path.substr(0, folder.size()) != folder) continue;
+    const int target = std::atoi(std::string(file.path.substr(folder.size(), 3)).c_str());
+    if (target > from_version && target <= kSchemaVersion) steps.emplace_back(target, file.content);
+  }
+  std::sort(steps.begin(), steps.end());
+  if (steps.empty() || steps.back().first != kSchemaVersion || steps.front().first != from_version + 1)
+    throw DatabaseError(fmt::format("no migration path from schema version {} to {}", from_version, kSchemaVersion));
+  SQLite::Transaction transaction(db);
+  for (const auto& [target, sql] : steps) {
+    db.exec(std::string(sql));
+    db.exec(fmt::format("PRAGMA user_version = {}", target));
+  }
+  db.exec(std::string(embedded_or_throw("schema/schema.sql")));
+  transaction.commit();
+}
+
 }  // namespace
 
 SQLite::Database open_for_writing(const std::filesystem::path& path) {
@@ -44,9 +75,9 @@ SQLite::Database open_for_writing(const std::filesystem::path& path) {
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA cache_size = -65536");  // 64 MiB page cache for bulk loads
-    const auto schema = embedded_file("schema/schema.sql");
-    if (!schema) throw DatabaseError("schema/schema.sql is not embedded in this build");
-    db.exec(std::string(*schema));
+    const int version = pragma_int(db, "user_version");
+    if (version == 0) db.exec(std::string(embedded_or_throw("schema/schema.sql")));
+    else if (version < kSchemaVersion) migrate(db, version);
     db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
     return db;
   } catch (const SQLite::Exception& error) {
@@ -63,8 +94,8 @@ SQLite::Database open_read_only(const std::filesystem::path& path) {
     db.setBusyTimeout(10000);
     check_identity(db, path, /*allow_empty=*/false);
     if (pragma_int(db, "user_version") < kSchemaVersion)
-      throw DatabaseError(fmt::format("{} has an older schema version; run `animdex index` on it to migrate",
-                                      path.string()));
+      throw DatabaseError(fmt::format("{} has schema version {}, older than {}; `animdex index` on it migrates it",
+                                      path.string(), pragma_int(db, "user_version"), kSchemaVersion));
     db.exec("PRAGMA query_only = ON");
     return db;
   } catch (const SQLite::Exception& error) {

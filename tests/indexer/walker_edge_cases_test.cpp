@@ -38,6 +38,8 @@ TEST_CASE("empty files, empty folders and non-UTF-8 names are indexed", "[walker
   test::write_text(dir / "root/empty.mot", "");
   fs::create_directories(dir / "root/empty-folder/deeper");
   test::write_text(dir / "root/chr/\xff\xfe-bad-name/0000.mot", "not gnt");
+  fs::create_symlink(dir / "root/nowhere", dir / "root/dangling");
+  fs::create_directory_symlink(dir / "root", dir / "root/chr/loop");
   IndexOptions options;
   options.roots = {dir / "root"};
   options.database = dir / "edge.db";
@@ -52,6 +54,12 @@ TEST_CASE("empty files, empty folders and non-UTF-8 names are indexed", "[walker
   CHECK(std::get<std::string>(rows.rows[1][0]) == "empty.mot");
   CHECK(std::get<std::int64_t>(rows.rows[1][1]) == 0);
   CHECK(std::get<std::string>(rows.rows[1][2]) == "unknown");
+  auto warnings = run_read_only_sql(db, "SELECT path, message FROM scan_warnings ORDER BY path");
+  REQUIRE(warnings.rows.size() == 2);
+  CHECK(std::get<std::string>(warnings.rows[0][0]) == "chr/loop");
+  CHECK_THAT(std::get<std::string>(warnings.rows[0][1]), Catch::Contains("already visited"));
+  CHECK(std::get<std::string>(warnings.rows[1][0]) == "dangling");
+  CHECK_THAT(std::get<std::string>(warnings.rows[1][1]), Catch::Contains("dangling symbolic link"));
   for (auto format : {OutputFormat::table, OutputFormat::csv, OutputFormat::json, OutputFormat::markdown}) {
     std::ostringstream out;
     CHECK_NOTHROW(write_table(out, rows, format));

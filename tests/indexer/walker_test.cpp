@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include "indexer/rows.h"
 
 #include "indexer/walker.h"
 #include "support/test_support.h"
@@ -56,17 +59,41 @@ TEST_CASE("a root may be a single file", "[walker]") {
   CHECK(result.entries[0].size == 4);
 }
 
-TEST_CASE("unreadable folders become entries with an error", "[walker]") {
-  if (::geteuid() == 0) {
-    WARN("running as root: permissions do not stop root, so the unreadable-folder case cannot be staged");
-    return;
-  }
+// Permissions do not stop root, so a child process drops to 'nobody' first when it is root.
+// The child reports what it saw through a pipe; the parent asserts.
+TEST_CASE("unreadable folders and files are recorded as errors", "[walker]") {
   test::TempDir dir;
-  test::write_text(dir / "locked/secret.mot", "x");
-  fs::permissions(dir / "locked", fs::perms::none);
-  const auto result = walk_roots({dir.path()});
-  fs::permissions(dir / "locked", fs::perms::owner_all);
-  REQUIRE(result.entries.size() == 1);
-  CHECK(result.entries[0].relative_path == "locked");
-  CHECK_THAT(result.entries[0].error, Catch::Contains("cannot list folder"));
+  test::write_text(dir / "tree/locked/secret.mot", "x");
+  test::write_text(dir / "tree/closed.mot", "x");
+  test::write_text(dir / "tree/open.mot", "x");
+  fs::permissions(dir / "tree/locked", fs::perms::none);
+  fs::permissions(dir / "tree/closed.mot", fs::perms::none);
+  int channel[2];
+  REQUIRE(::pipe(channel) == 0);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(channel[0]);
+    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(2);
+    std::string report;
+    for (const auto& entry : walk_roots({dir / "tree"}).entries) {
+      const auto row = process_file(entry, ReferenceData::embedded(), ProcessOptions{});
+      report += entry.relative_path + " | " + row.status + " | " + row.error.value_or("") + "\n";
+    }
+    (void)::write(channel[1], report.data(), report.size());
+    ::_exit(0);
+  }
+  ::close(channel[1]);
+  std::string report;
+  char buffer[512];
+  for (ssize_t got; (got = ::read(channel[0], buffer, sizeof buffer)) > 0;) report.append(buffer, static_cast<std::size_t>(got));
+  ::close(channel[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  fs::permissions(dir / "tree/locked", fs::perms::owner_all);
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  CHECK(report ==
+        "closed.mot | error | cannot open: Permission denied\n"
+        "locked | error | cannot list folder: Permission denied\n"
+        "open.mot | unknown | \n");
 }

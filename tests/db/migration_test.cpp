@@ -1,0 +1,49 @@
+// A real version-1 database (made with the v1 DDL kept in tests/db/fixtures/) is migrated to the
+// current schema by open_for_writing, keeping its data.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+
+#include "db/database.h"
+#include "db/sql_runner.h"
+#include "support/test_support.h"
+
+using namespace animdex;
+
+TEST_CASE("an older schema version is migrated, keeping its data", "[schema][migration]") {
+  test::TempDir dir;
+  const auto path = dir / "v1.db";
+  {
+    std::ifstream in(std::filesystem::path(ANIMDEX_SOURCE_DIR) / "tests/db/fixtures/schema_v1.sql");
+    std::stringstream ddl;
+    ddl << in.rdbuf();
+    SQLite::Database v1(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    v1.exec(ddl.str());
+    v1.exec("PRAGMA user_version = 1");
+    v1.exec("INSERT INTO dumps(label, root, indexed_at) VALUES ('old', '/r', '2026-01-01T00:00:00Z');"
+            "INSERT INTO files(dump_id, path, format, size, status) VALUES (1, 'a.mot', 'unknown', 3, 'unknown');");
+  }
+  CHECK_THROWS_WITH(open_read_only(path), Catch::Contains("schema version 1, older than 2"));
+  {
+    auto db = open_for_writing(path);
+    CHECK(db.execAndGet("PRAGMA user_version").getInt() == kSchemaVersion);
+  }
+  auto db = open_read_only(path);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path = 'a.mot' AND parse_ms IS NULL") == 1);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM scan_warnings") == 0);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM dumps WHERE label = 'old'") == 1);
+  CHECK(std::get<std::string>(run_read_only_sql(db, "PRAGMA integrity_check").rows.at(0).at(0)) == "ok");
+}
+
+TEST_CASE("a database from a newer animdex is refused, not touched", "[schema][migration]") {
+  test::TempDir dir;
+  const auto path = dir / "new.db";
+  { open_for_writing(path); }
+  {
+    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE);
+    raw.exec("PRAGMA user_version = 99");
+  }
+  CHECK_THROWS_WITH(open_for_writing(path), Catch::Contains("schema version 99, newer"));
+  SQLite::Database raw(path.string(), SQLite::OPEN_READONLY);
+  CHECK(raw.execAndGet("PRAGMA user_version").getInt() == 99);
+}
