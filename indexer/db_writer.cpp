@@ -44,7 +44,11 @@ DumpWriter::DumpWriter(SQLite::Database& db, const std::string& label, const std
                     "INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, track_flags, "
                     "channels, value_encoding, key_count, total_time, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)"),
       insert_key_(db, "INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)"),
-      insert_warning_(db, "INSERT INTO scan_warnings(dump_id, path, message) VALUES (?,?,?)") {
+      insert_warning_(db, "INSERT INTO scan_warnings(dump_id, path, message) VALUES (?,?,?)"),
+      insert_behaviors_(db, "INSERT INTO track_behaviors(track_id, pre_behavior, post_behavior) VALUES (?,?,?)"),
+      insert_spline_(db,
+                     "INSERT INTO key_splines(track_id, key_index, shape, linear_flag, p1, p2, p3, p4, p5, p6) "
+                     "VALUES (?,?,?,?,?,?,?,?,?,?)") {
   SQLite::Statement remove(db, "DELETE FROM dumps WHERE label = ?");
   remove.bind(1, label);
   remove.exec();
@@ -75,6 +79,7 @@ void DumpWriter::write(const FileRow& file) {
   bind_optional(insert_file_, 12, file.parse_ms);
   run(insert_file_);
   const std::int64_t file_id = db_.getLastInsertRowid();
+  for (const auto& warning : file.model.warnings) write_warning({file.path, warning});
 
   ++totals_.files;
   totals_.bytes += file.size;
@@ -128,6 +133,21 @@ void DumpWriter::write(const FileRow& file) {
         bind_optional(insert_key_, 8, key.w);
         run(insert_key_);
         ++totals_.keys;
+      }
+      if (track.behaviors) {
+        insert_behaviors_.bind(1, track_id);
+        insert_behaviors_.bind(2, track.behaviors->pre);
+        insert_behaviors_.bind(3, track.behaviors->post);
+        run(insert_behaviors_);
+      }
+      for (std::size_t k = 0; k < track.splines.size(); ++k) {
+        const auto& spline = track.splines[k];
+        insert_spline_.bind(1, track_id);
+        insert_spline_.bind(2, static_cast<std::int64_t>(k));
+        insert_spline_.bind(3, spline.shape);
+        bind_optional(insert_spline_, 4, spline.linear_flag);
+        for (int p = 0; p < 6; ++p) insert_spline_.bind(5 + p, spline.params[static_cast<std::size_t>(p)]);
+        run(insert_spline_);
       }
     }
   }

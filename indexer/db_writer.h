@@ -35,7 +35,7 @@ class DumpWriter {
   DumpWriter& operator=(const DumpWriter&) = delete;
 
   void write(const FileRow& file);
-  void write_warning(const WalkWarning& warning);
+  void write_warning(const WalkWarning& warning);  // also used for a file's parse warnings
   // Stamps the dump with its counts and time, then commits.
   void finish();
 
@@ -50,6 +50,8 @@ class DumpWriter {
   SQLite::Statement insert_track_;
   SQLite::Statement insert_key_;
   SQLite::Statement insert_warning_;
+  SQLite::Statement insert_behaviors_;
+  SQLite::Statement insert_spline_;
   DumpTotals totals_;
 };
 

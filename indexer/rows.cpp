@@ -21,11 +21,20 @@ void add_optional(ContentHasher& hasher, const std::optional<std::int64_t>& valu
   if (value) hasher.add_i64(*value);
 }
 
+std::string file_stem(const std::string& path) {
+  const auto slash = path.rfind('/');
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  const auto dot = name.rfind('.');
+  return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
+}
+
 void build_rows(FileRow& row, std::string_view game, const ReferenceData& reference) {
   for (const auto& animation : row.model.animations) {
     AnimationRow animation_row;
     if (!animation.name.empty()) animation_row.name = animation.name;
     else if (animation.motion_id && !game.empty()) animation_row.name = reference.purpose(game, *animation.motion_id);
+    // A file's only animation, with no ID of its own (LightWave, Kuper), is named after the file.
+    else if (!animation.motion_id && row.model.animations.size() == 1) animation_row.name = file_stem(row.path);
     for (const auto& track : animation.tracks) {
       TrackRow track_row;
       if (track.bone_id && !game.empty()) track_row.bone_name = reference.bone_name(game, *track.bone_id);
@@ -69,6 +78,17 @@ std::string track_content_hash(const model::BoneTrack& track) {
     add_optional(hasher, key.y);
     add_optional(hasher, key.z);
     add_optional(hasher, key.w);
+  }
+  hasher.add_u64(track.splines.size());
+  for (const auto& spline : track.splines) {
+    hasher.add_i64(spline.shape);
+    hasher.add_i64(spline.linear_flag.value_or(-1));
+    for (double parameter : spline.params) hasher.add_f64(parameter);
+  }
+  hasher.add_u64(track.behaviors.has_value());
+  if (track.behaviors) {
+    hasher.add_i64(track.behaviors->pre);
+    hasher.add_i64(track.behaviors->post);
   }
   return hasher.hex();
 }

@@ -1,4 +1,4 @@
--- animdex database schema, version 2 (PRAGMA user_version = 2).
+-- animdex database schema, version 3 (PRAGMA user_version = 3).
 -- A database at an older version is brought here by schema/migrations/NNN_*.sql (NNN = target version).
 -- Every table and column is documented in schema/README.md; a test keeps the two in step.
 -- Applied by `animdex index` when it creates a database; all statements are idempotent.
@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS files (
 CREATE INDEX IF NOT EXISTS files_by_character ON files(character);
 CREATE INDEX IF NOT EXISTS files_by_hash ON files(content_hash);
 
--- What the walk passed over (v2): symbolic link loops, dangling links, folders it could not finish.
+-- What the walk passed over (v2): symbolic link loops, dangling links, folders it could not finish;
+-- and warnings from parsing a file that did not stop the parse (e.g. LightWave sanity checks).
 CREATE TABLE IF NOT EXISTS scan_warnings (
   dump_id  INTEGER NOT NULL REFERENCES dumps(id) ON DELETE CASCADE,
   path     TEXT NOT NULL,   -- relative to the root, as files.path
@@ -90,6 +91,24 @@ CREATE TABLE IF NOT EXISTS keyframes (
   x REAL, y REAL, z REAL, w REAL,  -- decoded values; NULL for time-only tracks
   PRIMARY KEY (track_id, key_index)
 ) WITHOUT ROWID;
+
+-- Spline data of curve formats (LightWave; v3): the shape of the span that ends at each key.
+CREATE TABLE IF NOT EXISTS key_splines (
+  track_id     INTEGER NOT NULL REFERENCES bone_tracks(id) ON DELETE CASCADE,
+  key_index    INTEGER NOT NULL,
+  shape        INTEGER NOT NULL,  -- 0 TCB, 1 Hermite, 2 1D Bezier, 3 linear, 4 stepped, 5 2D Bezier
+  linear_flag  INTEGER,           -- LightWave v1 key lines: the linear flag (1 = shape 3)
+  p1 REAL, p2 REAL, p3 REAL, p4 REAL, p5 REAL, p6 REAL,  -- v1: tension, continuity, bias, 0, 0, 0
+  PRIMARY KEY (track_id, key_index)
+) WITHOUT ROWID;
+
+-- Pre/post behaviours of curve tracks (LightWave; v3): 0 reset, 1 constant, 2 repeat,
+-- 3 oscillate, 4 offset repeat, 5 linear.
+CREATE TABLE IF NOT EXISTS track_behaviors (
+  track_id       INTEGER PRIMARY KEY REFERENCES bone_tracks(id) ON DELETE CASCADE,
+  pre_behavior   INTEGER NOT NULL,
+  post_behavior  INTEGER NOT NULL
+);
 
 -- Reference data, loaded from schema/reference/*.tsv (embedded at build time) on every index run.
 CREATE TABLE IF NOT EXISTS ref_bone_names (

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "formats/gnt_mot/gnt_mot_format.h"
+#include "formats/lightwave/lw_format.h"
 
 namespace animdex {
 
@@ -10,6 +11,9 @@ namespace {
 // One line per format. Order matters only where two formats could claim the same bytes.
 const std::array kFormats = {
     gnt_mot::format_module(),
+    lightwave::motion_format_module(),
+    lightwave::envelope_format_module(),
+    lightwave::kuper_format_module(),
 };
 }  // namespace
 

@@ -1,6 +1,7 @@
 #pragma once
 // The common animation model every format parser produces (ozz-style plain structs).
 // Format-specific facts that do not fit here stay in the format's own folder.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,6 +19,20 @@ struct Key {
   std::optional<double> x, y, z, w;
 };
 
+// Spline data of curve formats (LightWave), parallel to a track's keys: the shape of the span
+// that ends at the key and its parameters (p1..p6).
+struct KeySpline {
+  int shape = 0;
+  std::optional<int> linear_flag;  // LightWave v1 key lines only
+  std::array<double, 6> params{};
+};
+
+// What a curve does before its first and after its last key (LightWave behaviour codes 0..5).
+struct CurveBehaviors {
+  int pre = 1;
+  int post = 1;
+};
+
 // The keys that drive one bone (or node, or channel).
 struct BoneTrack {
   std::optional<std::int64_t> bone_id;  // format's bone/node number; GNT 0xFFFF is kept as 65535
@@ -27,6 +42,8 @@ struct BoneTrack {
   std::string value_encoding;           // how values were stored, e.g. "bf16x4", "f32x4", "none"
   double total_time = 0.0;              // time of the last key, as stored
   std::vector<Key> keys;
+  std::vector<KeySpline> splines;       // empty, or one per key (curve formats)
+  std::optional<CurveBehaviors> behaviors;
 };
 
 struct Animation {
@@ -48,6 +65,7 @@ struct Property {
 struct AnimationFile {
   std::vector<Property> properties;
   std::vector<Animation> animations;
+  std::vector<std::string> warnings;  // sanity warnings that did not stop the parse
 };
 
 }  // namespace animdex::model

@@ -20,7 +20,12 @@ TEST_CASE("formats are detected from bytes, not extensions", "[registry]") {
   truncated.resize(0x40);
   CHECK(detected(truncated) == "gnt_mot");
   CHECK(detected(test::bytes_of("S00F000068656C6C6F202020202000003C\nS9030000FC\n")) == "unknown");
-  CHECK(detected(test::bytes_of("LWMO\n1\n9\n1\n0 0 0 0 0 0 1 1 1\n0 0 0 0 0\n")) == "unknown");
+  CHECK(detected(test::bytes_of("LWMO\n1\n9\n1\n0 0 0 0 0 0 1 1 1\n0 0 0 0 0\n")) == "lw_mot");
+  CHECK(detected(test::bytes_of("LWMO\r\n3\r\n")) == "lw_mot");
+  CHECK(detected(test::bytes_of("LWEN\n1\n1\n1\n0\n0 0 0 0 0")) == "lw_env");
+  CHECK(detected(test::bytes_of("Axes = VTrack, VEW\n0 0\n")) == "lw_kuper");
+  CHECK(detected(test::bytes_of("LWMOX\n1\n")) == "unknown");
+  CHECK(detected(test::bytes_of("Axes are nice\n")) == "unknown");
   CHECK(detected({std::byte{0x02}, std::byte{0x84}, std::byte{0x10}, std::byte{0x98}, std::byte{0x24},
                   std::byte{0x01}, std::byte{0x84}, std::byte{0x21}}) == "unknown");
   CHECK(detected(std::vector<std::byte>(64, std::byte{0})) == "unknown");  // zero slots
@@ -49,10 +54,11 @@ TEST_CASE("GNTool's 8-byte placeholder .mot files are not GNT (real corpus)", "[
     CHECK(bytes.size() == 8);
     CHECK(detected(bytes) == "unknown");
   }
-  // LightWave .mot files are not GNT either, whatever their extension.
+  // LightWave .mot files are LightWave, whatever their extension.
   for (const auto& entry : std::filesystem::recursive_directory_iterator(*shared / "corpus/real/lightwave")) {
     if (!entry.is_regular_file()) continue;
     INFO(entry.path().string());
-    CHECK(detected(test::read_bytes(entry.path())) != "gnt_mot");
+    const auto extension = entry.path().extension().string();
+    CHECK(detected(test::read_bytes(entry.path())) == (extension == ".env" ? "lw_env" : "lw_mot"));
   }
 }

@@ -1,0 +1,63 @@
+#include "formats/lightwave/lw_format.h"
+
+#include <string_view>
+
+#include "formats/lightwave/lw_model.h"
+#include "formats/lightwave/lw_parser.h"
+
+namespace animdex::lightwave {
+
+namespace {
+
+std::string_view text_of(std::span<const std::byte> head) {
+  return {reinterpret_cast<const char*>(head.data()), head.size()};
+}
+
+bool starts_with_magic(std::span<const std::byte> head, std::string_view magic) {
+  const auto text = text_of(head);
+  if (text.substr(0, magic.size()) != magic) return false;
+  if (text.size() == magic.size()) return true;
+  const char next = text[magic.size()];
+  return next == '\n' || next == '\r' || next == ' ' || next == '\t';
+}
+
+Result<model::AnimationFile> parse_lw_model(std::span<const std::byte> bytes) {
+  auto parsed = parse_lw(bytes);
+  if (!parsed) return parsed.error();
+  return to_model(parsed.value());
+}
+
+Result<model::AnimationFile> parse_kuper_model(std::span<const std::byte> bytes) {
+  auto parsed = parse_kuper(bytes);
+  if (!parsed) return parsed.error();
+  return to_model(parsed.value());
+}
+
+}  // namespace
+
+bool detect_motion(std::span<const std::byte> head, std::uint64_t) { return starts_with_magic(head, "LWMO"); }
+bool detect_envelope(std::span<const std::byte> head, std::uint64_t) { return starts_with_magic(head, "LWEN"); }
+
+bool detect_kuper(std::span<const std::byte> head, std::uint64_t) {
+  auto text = text_of(head);
+  if (text.substr(0, 4) != "Axes") return false;
+  text.remove_prefix(4);
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  return !text.empty() && text.front() == '=';
+}
+
+FormatModule motion_format_module() {
+  return {"lw_mot", "LightWave motion, LWMO versions 1 and 3 (ASCII; 9 channels)", "", &detect_motion, &parse_lw_model};
+}
+
+FormatModule envelope_format_module() {
+  return {"lw_env", "LightWave envelope, LWEN versions 1 and 3 (ASCII; 1 channel)", "", &detect_envelope,
+          &parse_lw_model};
+}
+
+FormatModule kuper_format_module() {
+  return {"lw_kuper", "Kuper ASCII motion-control export (Axes = ... header, one line per frame)", "", &detect_kuper,
+          &parse_kuper_model};
+}
+
+}  // namespace animdex::lightwave
