@@ -212,6 +212,42 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
       ->check(CLI::Range(1, 41))->capture_default_str();
   sample->add_flag("--no-problem-files", no_problem_files, "Leave out the broken and non-GNT files");
 
+  // pose
+  PoseOptions pose_options;
+  auto* pose = app.add_subcommand("pose", "Evaluate every channel of a LightWave motion or envelope at one time");
+  pose->add_option("file", pose_options.file, "LWMO or LWEN file (version 1 or 3)")->required()->check(CLI::ExistingFile);
+  auto* pose_time = pose->add_option("-t,--time", pose_options.seconds, "Time in seconds");
+  auto* pose_frame = pose->add_option("--frame", pose_options.frame, "Time as a frame number at --fps");
+  pose_time->excludes(pose_frame);
+  pose->add_option("--fps", pose_options.fps, "Frames per second (v1 keys are frames; v3 stores none)")
+      ->check(CLI::PositiveNumber)->capture_default_str();
+  FormatOption pose_format;
+  add_format_option(*pose, pose_format);
+
+  // export
+  ExportOptions export_options;
+  auto* export_command = app.add_subcommand("export", "Sample a LightWave file's curves and write them as CSV");
+  export_command->add_option("file", export_options.file, "LWMO or LWEN file")->required()->check(CLI::ExistingFile);
+  export_command->add_option("--bake", export_options.bake_fps, "Samples per second")
+      ->required()->check(CLI::PositiveNumber);
+  export_command->add_option("--fps", export_options.fps, "The file's frame rate (v1 keys are frames)")
+      ->check(CLI::PositiveNumber)->capture_default_str();
+  export_command->add_option("-o,--out", export_options.output, "CSV file to write (default: standard output)");
+
+  // convert
+  ConvertOptions convert_options;
+  auto* convert = app.add_subcommand(
+      "convert", "Convert a Kuper ASCII export to an LWMO motion, or a LightWave file between versions 1 and 3");
+  convert->add_option("input", convert_options.input, "Kuper ASCII or LWMO/LWEN file")->required()->check(CLI::ExistingFile);
+  convert->add_option("output", convert_options.output, "LWMO/LWEN file to write")->required();
+  convert->add_option("--version", convert_options.version, "LightWave version to write: 1 or 3")
+      ->check(CLI::IsMember({1, 3}));
+  convert->add_option("--fps", convert_options.fps, "Frames per second between frames (v1) and seconds (v3)")
+      ->check(CLI::PositiveNumber)->capture_default_str();
+  convert->add_option("--axis", convert_options.axes,
+                      "Kuper axis mapping NAME=CHANNEL[:SCALE], e.g. VNS=2:-1 (default: header order, VNS, VTilt "
+                      "and VRoll reversed)");
+
   // demo
   DemoOptions demo_options;
   demo_options.directory = std::filesystem::temp_directory_path() / "animdex-demo";
@@ -273,6 +309,16 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
       return report_error(error, kExitFatal);
     }
   }
+  if (*pose) {
+    if (!pose_options.seconds && !pose_options.frame) {
+      fmt::print(stderr, "animdex: pose needs --time SECONDS or --frame F\n");
+      return kExitUsage;
+    }
+    pose_options.format = pose_format.value();
+    return run_pose(pose_options, out);
+  }
+  if (*export_command) return run_export(export_options, out);
+  if (*convert) return run_convert(convert_options, out);
   if (*demo) {
     demo_options.format = demo_format.value();
     return run_demo(demo_options, out);

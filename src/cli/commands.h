@@ -2,6 +2,9 @@
 // Verbs that need more than a few lines live in their own files.
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "output/result_table.h"
 
@@ -21,5 +24,36 @@ struct DemoOptions {
   int threads = 0;
 };
 int run_demo(const DemoOptions& options, std::ostream& out);
+
+}  // namespace animdex
+
+namespace animdex {
+
+// LightWave curves: evaluate (pose), sample (export --bake) and convert.
+struct PoseOptions {
+  std::filesystem::path file;
+  std::optional<double> seconds;      // --time
+  std::optional<double> frame;        // --frame
+  double fps = 30.0;                  // frames per second (v3 files do not store it; v1 keys are frames)
+  OutputFormat format = OutputFormat::table;
+};
+int run_pose(const PoseOptions& options, std::ostream& out);
+
+struct ExportOptions {
+  std::filesystem::path file;
+  double bake_fps = 30.0;             // samples per second
+  double fps = 30.0;                  // the file's frame rate (v1 keys are frames)
+  std::filesystem::path output;       // empty: standard output
+};
+int run_export(const ExportOptions& options, std::ostream& out);
+
+struct ConvertOptions {
+  std::filesystem::path input;        // LWMO/LWEN (v1 or v3) or Kuper ASCII
+  std::filesystem::path output;
+  std::optional<int> version;         // default: 1 for Kuper, the other version for LightWave files
+  double fps = 30.0;
+  std::vector<std::string> axes;      // Kuper: NAME=CHANNEL[:SCALE] overrides
+};
+int run_convert(const ConvertOptions& options, std::ostream& out);
 
 }  // namespace animdex

@@ -1,0 +1,150 @@
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/exit_codes.h"
+#include "formats/lightwave/lw_evaluate.h"
+#include "formats/lightwave/lw_parser.h"
+#include "formats/lightwave/lw_writer.h"
+#include "formats/registry.h"
+#include "indexer/file_reader.h"
+#include "reference/reference_data.h"
+
+namespace animdex {
+
+namespace {
+
+using namespace lightwave;
+
+int fail(int code, const std::string& message) {
+  fmt::print(stderr, "animdex: {}\n", message);
+  return code;
+}
+
+// Reads and parses a LightWave file, or explains (on stderr) why it cannot.
+std::optional<LwFile> load_lightwave(const std::filesystem::path& path, int& exit_code) {
+  auto file = read_file_bytes(path, 512ULL << 20);
+  if (!file.error.empty()) {
+    exit_code = fail(kExitFatal, fmt::format("{}: {}", path.string(), file.error));
+    return std::nullopt;
+  }
+  const auto* format = detect_format(file.bytes, file.file_size);
+  if (!format || (format->id != "lw_mot" && format->id != "lw_env")) {
+    exit_code = fail(kExitUsage, fmt::format("{}: is {}; this verb reads LightWave motions and envelopes (lw_mot, lw_env)",
+                                             path.string(), format ? std::string(format->id) : "not a known format"));
+    return std::nullopt;
+  }
+  auto parsed = parse_lw(file.bytes);
+  if (!parsed) {
+    exit_code = fail(kExitFileErrors, fmt::format("{}: {}", path.string(), parsed.error().message()));
+    return std::nullopt;
+  }
+  return std::move(parsed).value();
+}
+
+// The file's own time unit: frames for v1 (at `fps`), seconds for v3.
+double native_time(const LwFile& file, double seconds, double fps) { return file.version == 1 ? seconds * fps : seconds; }
+
+}  // namespace
+
+int run_pose(const PoseOptions& options, std::ostream& out) {
+  int code = kExitOk;
+  auto file = load_lightwave(options.file, code);
+  if (!file) return code;
+  const double seconds = options.seconds ? *options.seconds : *options.frame / options.fps;
+  const double time = native_time(*file, seconds, options.fps);
+  ResultTable table{{"channel", "index", "value"}, {}};
+  for (const auto& channel : file->channels)
+    table.rows.push_back({channel_name(file->kind, channel.index), std::int64_t{channel.index},
+                          evaluate(channel, time)});
+  write_table(out, table, options.format);
+  return kExitOk;
+}
+
+int run_export(const ExportOptions& options, std::ostream& out) {
+  int code = kExitOk;
+  auto file = load_lightwave(options.file, code);
+  if (!file) return code;
+  if (!(options.bake_fps > 0)) return fail(kExitUsage, "--bake needs a positive rate");
+  double first = INFINITY, last = -INFINITY;
+  for (const auto& channel : file->channels) {
+    first = std::min(first, channel.keys.front().time);
+    last = std::max(last, channel.keys.back().time);
+  }
+  // Native times back to seconds, then one sample every 1/bake_fps s from the first key to the last.
+  const double to_seconds = file->version == 1 ? 1.0 / options.fps : 1.0;
+  const double start = first * to_seconds, end = last * to_seconds;
+  const auto samples = static_cast<std::int64_t>(std::floor((end - start) * options.bake_fps + 1e-9)) + 1;
+  if (samples > 10'000'000) return fail(kExitUsage, fmt::format("{} samples is too many; lower --bake", samples));
+  ResultTable table{{"sample", "seconds"}, {}};
+  for (const auto& channel : file->channels) table.columns.push_back(channel_name(file->kind, channel.index));
+  for (std::int64_t i = 0; i < samples; ++i) {
+    const double seconds = start + static_cast<double>(i) / options.bake_fps;
+    std::vector<Cell> row{i, seconds};
+    for (const auto& channel : file->channels) row.emplace_back(evaluate(channel, native_time(*file, seconds, options.fps)));
+    table.rows.push_back(std::move(row));
+  }
+  if (options.output.empty()) {
+    write_table(out, table, OutputFormat::csv);
+    return kExitOk;
+  }
+  std::ofstream stream(options.output, std::ios::binary | std::ios::trunc);
+  write_table(stream, table, OutputFormat::csv);
+  if (!stream) return fail(kExitFatal, "cannot write " + options.output.string());
+  return kExitOk;
+}
+
+int run_convert(const ConvertOptions& options, std::ostream& out) {
+  auto input = read_file_bytes(options.input, 512ULL << 20);
+  if (!input.error.empty()) return fail(kExitFatal, fmt::format("{}: {}", options.input.string(), input.error));
+  const auto* format = detect_format(input.bytes, input.file_size);
+  LwFile converted;
+  if (format && format->id == "lw_kuper") {
+    auto kuper = parse_kuper(input.bytes);
+    if (!kuper) return fail(kExitFileErrors, fmt::format("{}: {}", options.input.string(), kuper.error().message()));
+    auto mapping = default_kuper_mapping(kuper.value());
+    for (const auto& spec : options.axes) {  // NAME=CHANNEL[:SCALE]
+      const auto equals = spec.find('=');
+      const auto colon = spec.find(':', equals == std::string::npos ? 0 : equals);
+      const auto channel = equals == std::string::npos ? std::nullopt
+                                                        : parse_integer(spec.substr(equals + 1, colon - equals - 1));
+      char* end = nullptr;
+      const double scale = colon == std::string::npos ? 1.0 : std::strtod(spec.c_str() + colon + 1, &end);
+      if (!channel || (colon != std::string::npos && end != spec.c_str() + spec.size()))
+        return fail(kExitUsage, fmt::format("--axis {}: expected NAME=CHANNEL or NAME=CHANNEL:SCALE", spec));
+      const std::string name = spec.substr(0, equals);
+      std::erase_if(mapping, [&](const AxisMapping& m) { return m.axis == name || m.channel == *channel; });
+      mapping.push_back({name, static_cast<int>(*channel), scale});
+    }
+    try {
+      converted = kuper_to_motion(kuper.value(), mapping);
+    } catch (const std::invalid_argument& error) {
+      return fail(kExitUsage, error.what());
+    }
+    if (options.version.value_or(1) == 3) {
+      std::string why;
+      auto v3 = convert_version(converted, 3, options.fps, &why);
+      if (!v3) return fail(kExitUsage, why);
+      converted = *v3;
+    }
+  } else {
+    int code = kExitOk;
+    auto file = load_lightwave(options.input, code);
+    if (!file) return code;
+    std::string why;
+    auto other = convert_version(*file, options.version.value_or(file->version == 1 ? 3 : 1), options.fps, &why);
+    if (!other) return fail(kExitUsage, fmt::format("{} cannot be written as version {}: {}", options.input.string(),
+                                                    options.version.value_or(file->version == 1 ? 3 : 1), why));
+    converted = *other;
+  }
+  std::ofstream stream(options.output, std::ios::binary | std::ios::trunc);
+  stream << write_lw(converted);
+  if (!stream) return fail(kExitFatal, "cannot write " + options.output.string());
+  out << fmt::format("wrote {} (LWMO version {}, {} channels, {} keys each)\n", options.output.string(),
+                     converted.version, converted.channels.size(), converted.channels.front().keys.size());
+  return kExitOk;
+}
+
+}  // namespace animdex
