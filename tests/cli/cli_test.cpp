@@ -101,3 +101,41 @@ TEST_CASE("help, version, usage errors and the demo", "[cli]") {
   CHECK_THAT(demo.out, Catch::Contains("Which characters animate bone 118") && Catch::Contains("Throw") &&
                            Catch::Contains("files/chr/bad/0000.mot"));
 }
+
+TEST_CASE("pose, export and convert on LightWave files", "[cli][lightwave]") {
+  test::TempDir dir;
+  const auto motion = (dir / "cam.mot").string();
+  test::write_text(motion, "LWMO\n3\n\nNumChannels 2\nChannel 0\n{ Envelope\n  2\n  Key 0 0 3 0 0 0 0 0 0\n"
+                           "  Key 4 2 3 0 0 0 0 0 0\n  Behaviors 1 1\n}\nChannel 1\n{ Envelope\n  1\n"
+                           "  Key 7 0 0 0 0 0 0 0 0\n  Behaviors 1 1\n}\n");
+  auto pose = run({"pose", motion, "--time", "0.5", "--format", "csv"});
+  CHECK(pose.code == kExitOk);
+  CHECK(pose.out == "channel,index,value\r\nx,0,1\r\ny,1,7\r\n");
+  CHECK(run({"pose", motion, "--frame", "45", "--format", "csv"}).out == "channel,index,value\r\nx,0,3\r\ny,1,7\r\n");
+  CHECK(run({"pose", motion, "--frame", "30", "--fps", "60", "--format", "csv"}).out ==
+        "channel,index,value\r\nx,0,1\r\ny,1,7\r\n");
+  CHECK(run({"pose", motion}).code == kExitUsage);
+  auto baked = run({"export", motion, "--bake", "2"});
+  CHECK(baked.out == "sample,seconds,x,y\r\n0,0,0,7\r\n1,0.5,1,7\r\n2,1,2,7\r\n3,1.5,3,7\r\n4,2,4,7\r\n");
+
+  test::write_text(dir / "rig.txt", "Axes = VTrack, VEW, VNS, VPan, VTilt, VRoll\r\n1 2 3 4 5 6\r\n");
+  auto converted = run({"convert", (dir / "rig.txt").string(), (dir / "rig.mot").string()});
+  CHECK(converted.code == kExitOk);
+  CHECK(test::read_bytes(dir / "rig.mot") ==
+        test::bytes_of("LWMO\n1\n9\n2\n0 0 0 0 0 0 1 1 1\n0 0 0 0 0\n1 2 -3 4 -5 -6 1 1 1\n1 0 0 0 0\n"));
+  auto remapped = run({"convert", (dir / "rig.txt").string(), (dir / "rig3.mot").string(), "--version", "3",
+                       "--axis", "VTilt=4:1"});
+  CHECK(remapped.code == kExitOk);
+  auto pitch = run({"pose", (dir / "rig3.mot").string(), "--frame", "1", "--format", "csv"});
+  // v3 stores radians: VTilt now un-flipped (5 degrees), VRoll still reversed (-6 degrees).
+  CHECK_THAT(pitch.out, Catch::Contains("pitch,4,0.087266") && Catch::Contains("bank,5,-0.104719"));
+  CHECK(run({"convert", (dir / "rig.txt").string(), (dir / "x.mot").string(), "--axis", "Zoom=2"}).code == kExitUsage);
+  CHECK(run({"convert", motion, (dir / "v1.mot").string()}).code == kExitUsage);  // stepped keys have no v1 form
+
+  test::write_text(dir / "bad.mot", "LWMO\n2\n");
+  CHECK(run({"pose", (dir / "bad.mot").string(), "--time", "0"}).code == kExitFileErrors);
+  SampleDumpOptions options;
+  options.character_count = 1;
+  write_sample_dump(dir / "gnt", options);
+  CHECK(run({"pose", (dir / "gnt/files/chr/sas/0000.mot").string(), "--time", "0"}).code == kExitUsage);
+}
