@@ -3,6 +3,7 @@
 
 #include "formats/lightwave/lw_evaluate.h"
 #include "formats/lightwave/lw_parser.h"
+#include "formats/lightwave/lw_writer.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -126,4 +127,28 @@ TEST_CASE("v1 linear flag: the key is a Linear key (span ending at it and tangen
   // Reading the flag as "only the span ending here is linear" would leave with the TCB tangent
   // 0.5 * (0.5 * -10 + 0.5 * 20) = 2.5 and give 9.0625: the two readings differ here.
   CHECK(evaluate(channel, 25) != Approx(9.0625));
+}
+
+TEST_CASE("files written for every shape and behaviour read back and evaluate the same", "[lightwave][evaluate]") {
+  std::size_t files = 0;
+  for (int shape = kTcb; shape <= kBezier2D; ++shape)
+    for (int behavior = kReset; behavior <= kLinearBehavior; ++behavior) {
+      LwFile file;
+      file.kind = FileKind::envelope;
+      file.version = 3;
+      Channel channel;
+      channel.pre_behavior = behavior;
+      channel.post_behavior = (behavior + 3) % 6;
+      channel.keys = {key(0.5, 1, shape, {0.2, -0.1, 0.3, 0.5, 0.4, 0}), key(1.25, -2, shape, {-0.3, 0.25, 0.1, -0.6, 0.2, 0}),
+                      key(2.0, 0.5, shape, {0.1, 0.1, -0.2, 0.3, -0.1, 0}), key(3.5, 4, shape, {-0.2, 0.5, 0.2, 0.1, 0.3, 0})};
+      file.channels.push_back(channel);
+      auto parsed = parse_lw(test::bytes_of(write_lw(file)));
+      INFO("shape " << shape << " behaviour " << behavior);
+      REQUIRE(parsed.ok());
+      const auto& read = parsed.value().channels[0];
+      for (double t : {-2.0, 0.0, 0.5, 0.9, 1.25, 1.6, 2.7, 3.5, 4.1, 9.3}) CHECK(evaluate(read, t) == evaluate(channel, t));
+      for (const auto& k : read.keys) CHECK(evaluate(read, k.time) == k.value);
+      ++files;
+    }
+  CHECK(files == 36);
 }
