@@ -30,9 +30,9 @@ std::string utc_now_iso8601() {
   return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", now);
 }
 
-DumpWriter::DumpWriter(SQLite::Database& db, const std::string& label, const std::string& root,
-                       const ReferenceData& reference)
+DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const ReferenceData& reference)
     : db_(db),
+      store_keyframes_(settings.store_keyframes),
       transaction_(std::make_unique<SQLite::Transaction>(db)),
       insert_file_(db,
                    "INSERT INTO files(dump_id, path, character, format, size, mtime_ns, content_hash, status, error, "
@@ -49,22 +49,110 @@ DumpWriter::DumpWriter(SQLite::Database& db, const std::string& label, const std
       insert_spline_(db,
                      "INSERT INTO key_splines(track_id, key_index, shape, linear_flag, p1, p2, p3, p4, p5, p6) "
                      "VALUES (?,?,?,?,?,?,?,?,?,?)") {
-  SQLite::Statement remove(db, "DELETE FROM dumps WHERE label = ?");
-  remove.bind(1, label);
-  remove.exec();
+  const std::string current_build = build_id();
+  const std::string storage = settings.store_keyframes ? "rows" : "none";
+  SQLite::Statement existing(db, "SELECT id, build_id, keyframe_storage, root FROM dumps WHERE label = ?");
+  existing.bind(1, settings.label);
+  if (existing.executeStep()) {
+    const bool same_build = !existing.getColumn(1).isNull() && existing.getColumn(1).getString() == current_build;
+    const bool reusable = settings.incremental && same_build && existing.getColumn(2).getString() == storage &&
+                          existing.getColumn(3).getString() == settings.root;
+    const std::int64_t old_id = existing.getColumn(0).getInt64();
+    existing.reset();
+    if (reusable) {
+      dump_id_ = old_id;
+      totals_.incremental = true;
+    } else {
+      SQLite::Statement remove(db, "DELETE FROM dumps WHERE id = ?");
+      remove.bind(1, old_id);
+      remove.exec();
+    }
+  }
   load_reference_tables(db, reference);
-  SQLite::Statement insert(db, "INSERT INTO dumps(label, root, indexed_at, tool_version) VALUES (?,?,?,?)");
-  insert.bind(1, label);
-  insert.bind(2, root);
+  if (totals_.incremental) {
+    SQLite::Statement files(db, "SELECT id, path, size, mtime_ns, content_hash, status, animation_count FROM files "
+                                "WHERE dump_id = ?");
+    files.bind(1, dump_id_);
+    while (files.executeStep()) {
+      PreviousFile file;
+      file.id = files.getColumn(0).getInt64();
+      file.size = static_cast<std::uint64_t>(files.getColumn(2).getInt64());
+      file.mtime_ns = files.getColumn(3).getInt64();
+      if (!files.getColumn(4).isNull()) file.content_hash = files.getColumn(4).getString();
+      file.status = files.getColumn(5).getString();
+      file.animation_count = files.getColumn(6).getInt64();
+      previous_.emplace(files.getColumn(1).getString(), std::move(file));
+    }
+    // Walk warnings are produced again by this run; a file's parse warnings stay with its rows.
+    SQLite::Statement clear(db, "DELETE FROM scan_warnings WHERE dump_id = ? AND path NOT IN "
+                                "(SELECT path FROM files WHERE dump_id = ?)");
+    clear.bind(1, dump_id_);
+    clear.bind(2, dump_id_);
+    clear.exec();
+    SQLite::Statement stamp(db, "UPDATE dumps SET tool_version = ? WHERE id = ?");
+    stamp.bind(1, ANIMDEX_VERSION);
+    stamp.bind(2, dump_id_);
+    stamp.exec();
+    return;
+  }
+  SQLite::Statement insert(db, "INSERT INTO dumps(label, root, indexed_at, tool_version, build_id, keyframe_storage) "
+                               "VALUES (?,?,?,?,?,?)");
+  insert.bind(1, settings.label);
+  insert.bind(2, settings.root);
   insert.bind(3, utc_now_iso8601());
   insert.bind(4, ANIMDEX_VERSION);
+  insert.bind(5, current_build);
+  insert.bind(6, storage);
   insert.exec();
   dump_id_ = db.getLastInsertRowid();
 }
 
 DumpWriter::~DumpWriter() = default;  // ~Transaction rolls back if not committed
 
+const PreviousFile* DumpWriter::previous_file(const std::string& path) const {
+  const auto found = previous_.find(path);
+  return found == previous_.end() ? nullptr : &found->second;
+}
+
+void DumpWriter::count(const std::string& status, std::uint64_t size) {
+  ++totals_.files;
+  totals_.bytes += size;
+  if (status == "ok") ++totals_.ok;
+  else if (status == "error") ++totals_.errors;
+  else ++totals_.unknown;
+}
+
+void DumpWriter::remove_file(std::int64_t id, const std::string& path) {
+  SQLite::Statement warnings(db_, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?");
+  warnings.bind(1, dump_id_);
+  warnings.bind(2, path);
+  warnings.exec();
+  SQLite::Statement file(db_, "DELETE FROM files WHERE id = ?");
+  file.bind(1, id);
+  file.exec();
+}
+
 void DumpWriter::write(const FileRow& file) {
+  const PreviousFile* previous = previous_file(file.path);
+  if (previous && file.reuse != Reuse::none) {
+    kept_.insert(previous->id);
+    ++totals_.unchanged;
+    totals_.animations += previous->animation_count;
+    if (file.reuse == Reuse::unchanged_content) {
+      SQLite::Statement touch(db_, "UPDATE files SET size = ?, mtime_ns = ? WHERE id = ?");
+      touch.bind(1, static_cast<std::int64_t>(file.size));
+      touch.bind(2, file.mtime_ns);
+      touch.bind(3, previous->id);
+      touch.exec();
+    }
+    count(previous->status, file.size);
+    return;
+  }
+  if (previous) {
+    kept_.insert(previous->id);  // handled: its old rows go now
+    remove_file(previous->id, file.path);
+  }
+  ++totals_.parsed;
   insert_file_.bind(1, dump_id_);
   insert_file_.bind(2, file.path);
   bind_optional(insert_file_, 3, file.character);
@@ -81,11 +169,7 @@ void DumpWriter::write(const FileRow& file) {
   const std::int64_t file_id = db_.getLastInsertRowid();
   for (const auto& warning : file.model.warnings) write_warning({file.path, warning});
 
-  ++totals_.files;
-  totals_.bytes += file.size;
-  if (file.status == "ok") ++totals_.ok;
-  else if (file.status == "error") ++totals_.errors;
-  else ++totals_.unknown;
+  count(file.status, file.size);
 
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
@@ -121,7 +205,8 @@ void DumpWriter::write(const FileRow& file) {
       const std::int64_t track_id = db_.getLastInsertRowid();
       ++totals_.tracks;
 
-      for (std::size_t k = 0; k < track.keys.size(); ++k) {
+      totals_.keys += static_cast<std::int64_t>(track.keys.size());
+      for (std::size_t k = 0; store_keyframes_ && k < track.keys.size(); ++k) {
         const auto& key = track.keys[k];
         insert_key_.bind(1, track_id);
         insert_key_.bind(2, static_cast<std::int64_t>(k));
@@ -132,7 +217,6 @@ void DumpWriter::write(const FileRow& file) {
         bind_optional(insert_key_, 7, key.z);
         bind_optional(insert_key_, 8, key.w);
         run(insert_key_);
-        ++totals_.keys;
       }
       if (track.behaviors) {
         insert_behaviors_.bind(1, track_id);
@@ -140,7 +224,7 @@ void DumpWriter::write(const FileRow& file) {
         insert_behaviors_.bind(3, track.behaviors->post);
         run(insert_behaviors_);
       }
-      for (std::size_t k = 0; k < track.splines.size(); ++k) {
+      for (std::size_t k = 0; store_keyframes_ && k < track.splines.size(); ++k) {
         const auto& spline = track.splines[k];
         insert_spline_.bind(1, track_id);
         insert_spline_.bind(2, static_cast<std::int64_t>(k));
@@ -161,6 +245,11 @@ void DumpWriter::write_warning(const WalkWarning& warning) {
 }
 
 void DumpWriter::finish() {
+  for (const auto& [path, previous] : previous_)
+    if (!kept_.count(previous.id)) {
+      remove_file(previous.id, path);
+      ++totals_.removed;
+    }
   SQLite::Statement stamp(db_, "UPDATE dumps SET indexed_at = ?, file_count = ?, error_count = ? WHERE id = ?");
   stamp.bind(1, utc_now_iso8601());
   stamp.bind(2, totals_.files);

@@ -7,6 +7,9 @@
 #include <SQLiteCpp/Transaction.h>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
 #include <string>
 #include <vector>
 
@@ -23,16 +26,41 @@ struct DumpTotals {
   std::int64_t tracks = 0;
   std::int64_t keys = 0;
   std::uint64_t bytes = 0;
+  bool incremental = false;      // the label's previous dump was updated in place
+  std::int64_t unchanged = 0;    // files whose rows were kept
+  std::int64_t parsed = 0;       // files parsed (new or changed when incremental)
+  std::int64_t removed = 0;      // files of the previous dump that are gone
+};
+
+// What the previous dump of a label recorded about one file.
+struct PreviousFile {
+  std::int64_t id = 0;
+  std::uint64_t size = 0;
+  std::int64_t mtime_ns = 0;
+  std::optional<std::string> content_hash;
+  std::string status;
+  std::int64_t animation_count = 0;
+};
+
+struct DumpSettings {
+  std::string label;
+  std::string root;
+  bool incremental = true;       // keep unchanged files' rows when the label exists (same build, same storage)
+  bool store_keyframes = true;   // keyframes and key_splines rows (--keyframes rows|none)
 };
 
 class DumpWriter {
  public:
-  // Starts the transaction, replaces any dump with this label, loads reference tables.
-  DumpWriter(SQLite::Database& db, const std::string& label, const std::string& root,
-             const ReferenceData& reference);
+  // Starts the transaction and loads reference tables. An existing dump of the label is updated
+  // in place when it can be (incremental, same build and keyframe storage), else replaced.
+  DumpWriter(SQLite::Database& db, const DumpSettings& settings, const ReferenceData& reference);
   ~DumpWriter();  // rolls back unless finish() was called
   DumpWriter(const DumpWriter&) = delete;
   DumpWriter& operator=(const DumpWriter&) = delete;
+
+  // The previous dump's record of `path`, when updating in place. Safe to call from any thread
+  // while no write() runs concurrently with construction (the map is fixed after it).
+  const PreviousFile* previous_file(const std::string& path) const;
 
   void write(const FileRow& file);
   void write_warning(const WalkWarning& warning);  // also used for a file's parse warnings
@@ -42,7 +70,13 @@ class DumpWriter {
   const DumpTotals& totals() const { return totals_; }
 
  private:
+  void count(const std::string& status, std::uint64_t size);
+  void remove_file(std::int64_t id, const std::string& path);
+
   SQLite::Database& db_;
+  bool store_keyframes_ = true;
+  std::unordered_map<std::string, PreviousFile> previous_;
+  std::unordered_set<std::int64_t> kept_;
   std::unique_ptr<SQLite::Transaction> transaction_;
   std::int64_t dump_id_ = 0;
   SQLite::Statement insert_file_;

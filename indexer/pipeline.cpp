@@ -67,7 +67,9 @@ IndexSummary run_index(const IndexOptions& options) {
 
   const ReferenceData& reference = ReferenceData::embedded();
   auto db = open_for_writing(options.database);
-  DumpWriter writer(db, options.label, describe_roots(options.roots), reference);
+  DumpWriter writer(db, DumpSettings{options.label, describe_roots(options.roots), options.incremental,
+                                    options.store_keyframes},
+                    reference);
   ProgressLine progress(options.show_progress, entries.size());
   const ProcessOptions process_options{options.max_file_size, options.parse_time_limit};
 
@@ -84,7 +86,20 @@ IndexSummary run_index(const IndexOptions& options) {
           tbb::make_filter<std::size_t, std::shared_ptr<FileRow>>(
               tbb::filter_mode::parallel,
               [&](std::size_t index) {
-                return std::make_shared<FileRow>(process_file(entries[index], reference, process_options));
+                const WalkEntry& entry = entries[index];
+                const PreviousFile* previous = writer.previous_file(entry.relative_path);
+                if (previous && entry.error.empty() && previous->size == entry.size &&
+                    previous->mtime_ns == entry.mtime_ns) {
+                  auto row = std::make_shared<FileRow>();
+                  row->reuse = Reuse::unchanged_stat;
+                  row->path = entry.relative_path;
+                  row->size = entry.size;
+                  row->mtime_ns = entry.mtime_ns;
+                  return row;
+                }
+                return std::make_shared<FileRow>(process_file(
+                    entry, reference, process_options,
+                    previous && previous->status != "error" ? previous->content_hash : std::nullopt));
               }) &
           tbb::make_filter<std::shared_ptr<FileRow>, void>(tbb::filter_mode::serial_in_order,
                                                           [&](const std::shared_ptr<FileRow>& row) {

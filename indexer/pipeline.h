@@ -18,6 +18,8 @@ struct IndexOptions {
   bool show_progress = false;      // a progress line on stderr
   std::uint64_t max_file_size = 512ULL << 20;
   std::chrono::milliseconds parse_time_limit{30'000};
+  bool incremental = true;      // --full turns it off: re-parse every file
+  bool store_keyframes = true;  // --keyframes none turns it off
 };
 
 struct IndexSummary {

@@ -104,7 +104,8 @@ std::string animation_content_hash(const model::Animation& animation, const std:
   return hasher.hex();
 }
 
-FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options) {
+FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options,
+                     const std::optional<std::string>& unchanged_hash) {
   FileRow row;
   row.path = entry.relative_path;
   row.character = character_from_path(entry.relative_path);
@@ -125,6 +126,10 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
   }
   row.size = file.file_size;
   if (!too_large) row.content_hash = hash_bytes(file.bytes);
+  if (unchanged_hash && row.content_hash == unchanged_hash) {
+    row.reuse = Reuse::unchanged_content;
+    return row;
+  }
   const FormatModule* format = detect_format(file.bytes, file.file_size);
   if (!format) return row;  // status unknown: not an animation file
   row.format = std::string(format->id);

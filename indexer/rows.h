@@ -25,7 +25,15 @@ struct AnimationRow {
   std::vector<TrackRow> tracks;  // parallel to the model animation's tracks
 };
 
+// Whether a re-index can keep a file's rows from the previous dump of the label.
+enum class Reuse {
+  none,               // parse and insert
+  unchanged_stat,     // same size and modification time: not even read
+  unchanged_content,  // different time, same content hash: not parsed; only size/mtime are updated
+};
+
 struct FileRow {
+  Reuse reuse = Reuse::none;
   std::string path;
   std::optional<std::string> character;
   std::string format = "unknown";
@@ -46,7 +54,9 @@ struct ProcessOptions {
 };
 
 // read -> detect -> parse -> rows for one walked file. Never throws for bad input.
-FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options);
+// With `unchanged_hash`, a file whose content hash equals it is not parsed (Reuse::unchanged_content).
+FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options,
+                     const std::optional<std::string>& unchanged_hash = std::nullopt);
 
 // The folder after a 'chr' component (GNT character code), if the path has one.
 std::optional<std::string> character_from_path(const std::string& relative_path);

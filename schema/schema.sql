@@ -1,4 +1,4 @@
--- animdex database schema, version 3 (PRAGMA user_version = 3).
+-- animdex database schema, version 4 (PRAGMA user_version = 4).
 -- A database at an older version is brought here by schema/migrations/NNN_*.sql (NNN = target version).
 -- Every table and column is documented in schema/README.md; a test keeps the two in step.
 -- Applied by `animdex index` when it creates a database; all statements are idempotent.
@@ -13,7 +13,9 @@ CREATE TABLE IF NOT EXISTS dumps (
   indexed_at    TEXT NOT NULL,          -- UTC time the index run finished, ISO 8601
   file_count    INTEGER NOT NULL DEFAULT 0,  -- files recorded for this dump
   error_count   INTEGER NOT NULL DEFAULT 0,  -- files with status 'error'
-  tool_version  TEXT NOT NULL DEFAULT ''     -- animdex version that wrote the dump
+  tool_version  TEXT NOT NULL DEFAULT '',    -- animdex version that wrote the dump
+  build_id      TEXT,                        -- hash of the build's version, schema, references and queries (v4)
+  keyframe_storage TEXT NOT NULL DEFAULT 'rows'  -- 'rows' or 'none' (index --keyframes) (v4)
 );
 
 -- Every regular file found under the roots, animation file or not.

@@ -107,9 +107,14 @@ int run_index_command(IndexOptions options, bool quiet) {
       const auto& totals = summary.totals;
       fmt::print(stderr,
                  "indexed {} files as dump '{}' in {:.2f} s: {} ok, {} errors, {} not animation files; "
-                 "{} animations, {} tracks, {} keys\n",
+                 "{} animations\n",
                  totals.files, options.label, summary.seconds, totals.ok, totals.errors, totals.unknown,
-                 totals.animations, totals.tracks, totals.keys);
+                 totals.animations);
+      if (totals.incremental)
+        fmt::print(stderr, "updated in place: {} files unchanged, {} parsed (new or changed), {} removed\n",
+                   totals.unchanged, totals.parsed, totals.removed);
+      else
+        fmt::print(stderr, "parsed {} files: {} tracks, {} keys\n", totals.parsed, totals.tracks, totals.keys);
       if (totals.errors > 0)
         fmt::print(stderr, "see them with: animdex query errors --db {} -p dump {}\n", options.database.string(),
                    options.label);
@@ -164,6 +169,12 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   index->add_option("--parse-timeout", parse_timeout_seconds,
                     "Seconds one file's parse may take before it is recorded as an error")
       ->check(CLI::PositiveNumber)->capture_default_str();
+  bool full = false;
+  index->add_flag("--full", full, "Re-parse every file (default: keep the rows of files whose size and time, or "
+                                  "content, are unchanged since the label was last indexed)");
+  std::string keyframe_storage = "rows";
+  index->add_option("--keyframes", keyframe_storage, "Store keyframe rows (rows) or only tracks and counts (none)")
+      ->check(CLI::IsMember({"rows", "none"}))->capture_default_str();
   index->add_flag("-q,--quiet", quiet, "No progress line, warnings or summary");
 
   // query
@@ -277,6 +288,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
 
   if (*index) {
     index_options.database = database_for_index;
+    index_options.incremental = !full;
+    index_options.store_keyframes = keyframe_storage == "rows";
     index_options.parse_time_limit =
         std::chrono::milliseconds(static_cast<std::int64_t>(parse_timeout_seconds * 1000.0));
     for (const auto& root : roots) index_options.roots.emplace_back(root);

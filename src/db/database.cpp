@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include "core/content_hash.h"
 #include "core/embedded.h"
 
 namespace animdex {
@@ -101,6 +102,16 @@ SQLite::Database open_read_only(const std::filesystem::path& path) {
   } catch (const SQLite::Exception& error) {
     throw DatabaseError(fmt::format("cannot open {}: {}", path.string(), error.what()));
   }
+}
+
+std::string build_id() {
+  ContentHasher hasher;
+  hasher.add_text(ANIMDEX_VERSION);
+  for (const auto& file : embedded_files()) {
+    hasher.add_text(file.path);
+    hasher.add_text(file.content);
+  }
+  return hasher.hex();
 }
 
 void load_reference_tables(SQLite::Database& db, const ReferenceData& reference) {

@@ -25,8 +25,9 @@ pid_t start_index(const fs::path& root, const fs::path& database) {
     const int null = ::open("/dev/null", O_WRONLY);
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
+    // --full: every run parses and writes the whole tree, so kills land inside real work.
     ::execl(ANIMDEX_BINARY, "animdex", "index", root.c_str(), "--db", database.c_str(), "--label", "L", "--quiet",
-            "--threads", "2", static_cast<char*>(nullptr));
+            "--threads", "2", "--full", static_cast<char*>(nullptr));
     ::_exit(127);
   }
   return pid;
