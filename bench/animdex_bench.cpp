@@ -1,0 +1,336 @@
+// animdex benchmarks: every figure is a ratio against a baseline measured in the same run
+// (bench/RESULTS.md explains each). `animdex_bench --smoke` runs everything on a tiny corpus
+// (what CI does); without it the corpus is GNT4-sized, and 10x that for memory and latency.
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fmt/format.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <string>
+#include <vector>
+
+#include "bench_corpus.h"
+#include "core/embedded.h"
+#include "db/database.h"
+#include "db/query_catalog.h"
+#include "db/sql_runner.h"
+#include "formats/registry.h"
+#include "indexer/file_reader.h"
+#include "indexer/pipeline.h"
+#include "indexer/rows.h"
+
+namespace fs = std::filesystem;
+using namespace animdex;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+template <typename Work>
+double timed(Work&& work) {
+  const auto start = Clock::now();
+  work();
+  return seconds_since(start);
+}
+
+struct Figure {
+  std::string name;
+  std::string measured;
+  std::string baseline;
+  double ratio;
+  std::string target;
+  bool met;
+};
+
+std::vector<WalkEntry> files_under(const fs::path& root) { return walk_roots({root}).entries; }
+
+std::vector<std::vector<std::byte>> load_all(const std::vector<WalkEntry>& files) {
+  std::vector<std::vector<std::byte>> contents;
+  for (const auto& file : files) contents.push_back(read_file_bytes(file.absolute_path, 1ULL << 30).bytes);
+  return contents;
+}
+
+std::size_t parse_all(const std::vector<std::vector<std::byte>>& contents, std::size_t begin, std::size_t end) {
+  std::size_t keys = 0;
+  for (std::size_t i = begin; i < end; ++i) {
+    const auto& bytes = contents[i];
+    const auto* format = detect_format(bytes, bytes.size());
+    if (!format) continue;
+    auto parsed = format->parse(bytes);
+    if (!parsed.ok()) continue;
+    for (const auto& animation : parsed.value().animations)
+      for (const auto& track : animation.tracks) keys += track.keys.size();
+  }
+  return keys;
+}
+
+double parse_with_threads(const std::vector<std::vector<std::byte>>& contents, int threads) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  return timed([&] {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, contents.size(), 1),
+                      [&](const tbb::blocked_range<std::size_t>& range) { parse_all(contents, range.begin(), range.end()); });
+  });
+}
+
+// The SQLite floor: the same rows, inserted with plain prepared statements in one transaction,
+// into a database with the same schema and pragmas. Nothing else: no walk, read, parse or hashing.
+double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
+  fs::remove(path);
+  sqlite3* db = nullptr;
+  sqlite3_open(path.c_str(), &db);
+  sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;", nullptr,
+               nullptr, nullptr);
+  sqlite3_exec(db, std::string(*embedded_file("schema/schema.sql")).c_str(), nullptr, nullptr, nullptr);
+  auto prepare = [&](const char* sql) {
+    sqlite3_stmt* statement = nullptr;
+    sqlite3_prepare_v2(db, sql, -1, &statement, nullptr);
+    return statement;
+  };
+  auto step = [](sqlite3_stmt* statement) {
+    sqlite3_step(statement);
+    sqlite3_reset(statement);
+  };
+  const double seconds = timed([&] {
+    sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr);
+    sqlite3_exec(db, "INSERT INTO dumps(label, root, indexed_at) VALUES ('floor', '/', 'now')", nullptr, nullptr, nullptr);
+    auto* file_insert = prepare("INSERT INTO files(dump_id, path, character, format, size, mtime_ns, content_hash, "
+                                "status, animation_count) VALUES (1,?,?,?,?,?,?,?,?)");
+    auto* animation_insert = prepare("INSERT INTO animations(file_id, slot, motion_id, name, play_speed, end_time, "
+                                     "frame_count, track_count, key_count, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?)");
+    auto* track_insert = prepare("INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, "
+                                 "track_flags, channels, value_encoding, key_count, total_time, content_hash) "
+                                 "VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+    auto* key_insert = prepare("INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)");
+    auto text = [](sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), -1, SQLITE_STATIC); };
+    auto maybe = [](sqlite3_stmt* s, int i, const std::optional<double>& v) {
+      if (v) sqlite3_bind_double(s, i, *v);
+      else sqlite3_bind_null(s, i);
+    };
+    for (const auto& row : rows) {
+      text(file_insert, 1, row.path);
+      if (row.character) text(file_insert, 2, *row.character);
+      else sqlite3_bind_null(file_insert, 2);
+      text(file_insert, 3, row.format);
+      sqlite3_bind_int64(file_insert, 4, static_cast<sqlite3_int64>(row.size));
+      sqlite3_bind_int64(file_insert, 5, row.mtime_ns);
+      text(file_insert, 6, row.content_hash.value_or(""));
+      text(file_insert, 7, row.status);
+      sqlite3_bind_int64(file_insert, 8, static_cast<sqlite3_int64>(row.model.animations.size()));
+      step(file_insert);
+      const auto file_id = sqlite3_last_insert_rowid(db);
+      for (std::size_t a = 0; a < row.model.animations.size(); ++a) {
+        const auto& animation = row.model.animations[a];
+        const auto& extra = row.animations[a];
+        sqlite3_bind_int64(animation_insert, 1, file_id);
+        sqlite3_bind_int64(animation_insert, 2, animation.slot.value_or(0));
+        sqlite3_bind_int64(animation_insert, 3, animation.motion_id.value_or(0));
+        if (extra.name) text(animation_insert, 4, *extra.name);
+        else sqlite3_bind_null(animation_insert, 4);
+        maybe(animation_insert, 5, animation.play_speed);
+        maybe(animation_insert, 6, animation.end_time);
+        sqlite3_bind_int64(animation_insert, 7, animation.frame_count.value_or(0));
+        sqlite3_bind_int64(animation_insert, 8, static_cast<sqlite3_int64>(animation.tracks.size()));
+        sqlite3_bind_int64(animation_insert, 9, extra.key_count);
+        text(animation_insert, 10, extra.content_hash);
+        step(animation_insert);
+        const auto animation_id = sqlite3_last_insert_rowid(db);
+        for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
+          const auto& track = animation.tracks[t];
+          sqlite3_bind_int64(track_insert, 1, animation_id);
+          sqlite3_bind_int64(track_insert, 2, static_cast<sqlite3_int64>(t));
+          sqlite3_bind_int64(track_insert, 3, track.bone_id.value_or(0));
+          if (extra.tracks[t].bone_name) text(track_insert, 4, *extra.tracks[t].bone_name);
+          else sqlite3_bind_null(track_insert, 4);
+          sqlite3_bind_int64(track_insert, 5, track.flags);
+          sqlite3_bind_int64(track_insert, 6, track.track_flags);
+          text(track_insert, 7, track.channels);
+          text(track_insert, 8, track.value_encoding);
+          sqlite3_bind_int64(track_insert, 9, static_cast<sqlite3_int64>(track.keys.size()));
+          sqlite3_bind_double(track_insert, 10, track.total_time);
+          text(track_insert, 11, extra.tracks[t].content_hash);
+          step(track_insert);
+          const auto track_id = sqlite3_last_insert_rowid(db);
+          for (std::size_t k = 0; k < track.keys.size(); ++k) {
+            const auto& key = track.keys[k];
+            sqlite3_bind_int64(key_insert, 1, track_id);
+            sqlite3_bind_int64(key_insert, 2, static_cast<sqlite3_int64>(k));
+            sqlite3_bind_double(key_insert, 3, key.time);
+            sqlite3_bind_int64(key_insert, 4, key.frame.value_or(0));
+            maybe(key_insert, 5, key.x);
+            maybe(key_insert, 6, key.y);
+            maybe(key_insert, 7, key.z);
+            maybe(key_insert, 8, key.w);
+            step(key_insert);
+          }
+        }
+      }
+    }
+    for (auto* statement : {file_insert, animation_insert, track_insert, key_insert}) sqlite3_finalize(statement);
+    sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+  });
+  sqlite3_close(db);
+  return seconds;
+}
+
+IndexSummary index_tree(const fs::path& root, const fs::path& database, bool incremental, bool keyframes = true) {
+  IndexOptions options;
+  options.roots = {root};
+  options.database = database;
+  options.label = "bench";
+  options.threads = 2;
+  options.incremental = incremental;
+  options.store_keyframes = keyframes;
+  return run_index(options);
+}
+
+// Database size with its WAL folded in.
+std::uint64_t database_bytes(const fs::path& path) {
+  {
+    SQLite::Database db(path.string(), SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  }
+  std::uint64_t bytes = fs::file_size(path);
+  if (fs::exists(path.string() + "-wal")) bytes += fs::file_size(path.string() + "-wal");
+  return bytes;
+}
+
+// Peak resident memory of `animdex index` over `root`, in MiB, from the kernel's accounting.
+double peak_memory_mib(const fs::path& root, const fs::path& database) {
+  fs::remove(database);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execl(ANIMDEX_BINARY, "animdex", "index", root.c_str(), "--db", database.c_str(), "--quiet", "--threads", "2",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int status = 0;
+  struct rusage usage {};
+  ::wait4(pid, &status, 0, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+double median_query_ms(const fs::path& database, int runs) {
+  auto db = open_read_only(database);
+  const auto* query = find_named_query("bone-users");
+  const auto bindings = bind_parameters(*query, {{"bone", "118"}});
+  std::vector<double> times;
+  for (int i = 0; i < runs; ++i) times.push_back(1000.0 * timed([&] { run_read_only_sql(db, query->sql, bindings); }));
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / (1 << 20)); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool smoke = false;
+  fs::path work = fs::temp_directory_path() / "animdex-bench";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--smoke") smoke = true;
+    else if (arg == "--dir" && i + 1 < argc) work = argv[++i];
+    else {
+      std::fprintf(stderr, "usage: animdex_bench [--smoke] [--dir DIR]\n");
+      return 2;
+    }
+  }
+  fs::remove_all(work);
+  fs::create_directories(work);
+  bench::CorpusSpec spec;
+  if (smoke) spec = {3, 12, 1};
+  bench::CorpusSpec big = spec;
+  big.characters *= 10;
+  const auto corpus = bench::write_corpus(work / "corpus-1x", spec);
+  std::fprintf(stderr, "corpus 1x: %llu files, %s, %llu animations, %llu keys\n",
+               static_cast<unsigned long long>(corpus.files), mib(corpus.bytes).c_str(),
+               static_cast<unsigned long long>(corpus.animations), static_cast<unsigned long long>(corpus.keys));
+  std::vector<Figure> figures;
+
+  // (a) parse-only against a raw read of the same files (both single-threaded, page cache warm).
+  const auto files = files_under(work / "corpus-1x");
+  auto contents = load_all(files);
+  volatile std::uint64_t checksum = 0;
+  const double read_seconds = timed([&] {
+    for (const auto& file : files) {
+      const auto bytes = read_file_bytes(file.absolute_path, 1ULL << 30).bytes;
+      std::uint64_t sum = 0;
+      for (auto b : bytes) sum += static_cast<std::uint8_t>(b);
+      checksum = checksum + sum;
+    }
+  });
+  const double parse_seconds = timed([&] { parse_all(contents, 0, contents.size()); });
+  figures.push_back({"a. parse (detect + parse + model, 1 thread) vs raw read", fmt::format("{:.3f} s", parse_seconds),
+                     fmt::format("{:.3f} s", read_seconds), parse_seconds / read_seconds, "<= 2x",
+                     parse_seconds <= 2 * read_seconds});
+
+  // (c) parse-stage scaling, 1 -> 2 threads.
+  const double one_thread = parse_with_threads(contents, 1);
+  const double two_threads = parse_with_threads(contents, 2);
+  figures.push_back({"c. parse stage, 1 thread vs 2 threads (speed-up)", fmt::format("{:.3f} s", two_threads),
+                     fmt::format("{:.3f} s", one_thread), one_thread / two_threads, ">= 1.7x", one_thread / two_threads >= 1.7});
+  contents.clear();
+
+  // (b) end-to-end index against the SQLite floor.
+  std::vector<FileRow> rows;
+  for (const auto& file : files) rows.push_back(process_file(file, ReferenceData::embedded(), ProcessOptions{}));
+  const double floor_seconds = sqlite_floor(rows, work / "floor.db");
+  rows.clear();
+  const auto database = work / "index.db";
+  const double index_seconds = timed([&] { index_tree(work / "corpus-1x", database, false); });
+  figures.push_back({"b. animdex index (2 threads) vs SQLite floor (same rows, one transaction)",
+                     fmt::format("{:.3f} s", index_seconds), fmt::format("{:.3f} s", floor_seconds),
+                     index_seconds / floor_seconds, "<= 1.3x", index_seconds <= 1.3 * floor_seconds});
+
+  // (d) re-index of the unchanged tree against the first index.
+  IndexSummary again;
+  const double reindex_seconds = timed([&] { again = index_tree(work / "corpus-1x", database, true); });
+  figures.push_back({"d. first index vs re-index of the unchanged tree (speed-up)", fmt::format("{:.4f} s", reindex_seconds),
+                     fmt::format("{:.3f} s", index_seconds), index_seconds / reindex_seconds, ">= 20x",
+                     index_seconds >= 20 * reindex_seconds && again.totals.unchanged == static_cast<std::int64_t>(corpus.files)});
+
+  // (g) database size against the input, keyframe rows or none.
+  const auto with_rows = database_bytes(database);
+  index_tree(work / "corpus-1x", work / "lean.db", false, /*keyframes=*/false);
+  const auto without_rows = database_bytes(work / "lean.db");
+  figures.push_back({"g. database size, --keyframes rows, vs input", mib(with_rows), mib(corpus.bytes),
+                     static_cast<double>(with_rows) / static_cast<double>(corpus.bytes), "(trade-off)", true});
+  figures.push_back({"g. database size, --keyframes none, vs input", mib(without_rows), mib(corpus.bytes),
+                     static_cast<double>(without_rows) / static_cast<double>(corpus.bytes), "(trade-off)", true});
+
+  // (e) peak memory, 1x and 10x: bounded by the pipeline's tokens, not by the corpus.
+  const auto corpus10 = bench::write_corpus(work / "corpus-10x", big);
+  std::fprintf(stderr, "corpus 10x: %llu files, %s, %llu keys\n", static_cast<unsigned long long>(corpus10.files),
+               mib(corpus10.bytes).c_str(), static_cast<unsigned long long>(corpus10.keys));
+  const double memory_1x = peak_memory_mib(work / "corpus-1x", work / "memory-1x.db");
+  const auto database10 = work / "index-10x.db";
+  const double memory_10x = peak_memory_mib(work / "corpus-10x", database10);
+  figures.push_back({"e. peak memory of animdex index, 10x corpus vs 1x corpus", fmt::format("{:.1f} MiB", memory_10x),
+                     fmt::format("{:.1f} MiB", memory_1x), memory_10x / memory_1x, "< 256 MiB", memory_10x < 256});
+
+  // (f) bone-users latency on the 10x database.
+  const double latency_ms = median_query_ms(database10, smoke ? 5 : 31);
+  const std::uint64_t size10 = database_bytes(database10);
+  figures.push_back({"f. query bone-users -p bone 118, median, 10x database", fmt::format("{:.2f} ms", latency_ms),
+                     mib(size10), latency_ms / 20.0, "< 20 ms", latency_ms < 20.0});
+
+  std::printf("| figure | measured | baseline | ratio | target | met |\n|---|---:|---:|---:|---|---|\n");
+  for (const auto& figure : figures)
+    std::printf("| %s | %s | %s | %.2f | %s | %s |\n", figure.name.c_str(), figure.measured.c_str(),
+                figure.baseline.c_str(), figure.ratio, figure.target.c_str(), figure.met ? "yes" : "**no**");
+  std::printf("\ncorpus 1x: %llu files, %s, %llu animations, %llu keys; 10x: %llu files, %s, %llu keys%s\n",
+              static_cast<unsigned long long>(corpus.files), mib(corpus.bytes).c_str(),
+              static_cast<unsigned long long>(corpus.animations), static_cast<unsigned long long>(corpus.keys),
+              static_cast<unsigned long long>(corpus10.files), mib(corpus10.bytes).c_str(),
+              static_cast<unsigned long long>(corpus10.keys), smoke ? " (smoke run: timings not meaningful)" : "");
+  fs::remove_all(work);
+  return 0;
+}

@@ -1,0 +1,25 @@
+#pragma once
+// Writes a GNT4-sized benchmark corpus (never committed): `characters` folders chr/<code>/
+// with a 0000.mot of `animations_per_character` animations (20-45 bones, 3-15 keys each,
+// 16-bit coordinates) and a 0001.mot with the idle, as GNT4 dumps have.
+#include <cstdint>
+#include <filesystem>
+
+namespace animdex::bench {
+
+struct CorpusSpec {
+  int characters = 41;
+  int animations_per_character = 250;
+  std::uint32_t seed = 1;
+};
+
+struct CorpusSummary {
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t animations = 0;
+  std::uint64_t keys = 0;
+};
+
+CorpusSummary write_corpus(const std::filesystem::path& root, const CorpusSpec& spec);
+
+}  // namespace animdex::bench
