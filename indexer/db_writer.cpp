@@ -6,6 +6,8 @@
 
 #include "db/database.h"
 
+#include <sqlite3.h>
+
 namespace animdex {
 
 namespace {
@@ -16,6 +18,22 @@ void bind_optional(SQLite::Statement& statement, int index, const std::optional<
   else if constexpr (std::is_same_v<T, std::string>) statement.bind(index, *value);
   else if constexpr (std::is_floating_point_v<T>) statement.bind(index, static_cast<double>(*value));
   else statement.bind(index, static_cast<std::int64_t>(*value));
+}
+
+void bind_raw(sqlite3_stmt* statement, int index, const std::optional<double>& value) {
+  if (value) sqlite3_bind_double(statement, index, *value);
+  else sqlite3_bind_null(statement, index);
+}
+
+void bind_raw(sqlite3_stmt* statement, int index, const std::optional<std::int64_t>& value) {
+  if (value) sqlite3_bind_int64(statement, index, *value);
+  else sqlite3_bind_null(statement, index);
+}
+
+void step_raw(SQLite::Database& db, sqlite3_stmt* statement) {
+  const int rc = sqlite3_step(statement);
+  sqlite3_reset(statement);
+  if (rc != SQLITE_DONE) throw SQLite::Exception(db.getHandle(), rc);
 }
 
 void run(SQLite::Statement& statement) {
@@ -43,12 +61,17 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       insert_track_(db,
                     "INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, track_flags, "
                     "channels, value_encoding, key_count, total_time, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)"),
-      insert_key_(db, "INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)"),
       insert_warning_(db, "INSERT INTO scan_warnings(dump_id, path, message) VALUES (?,?,?)"),
       insert_behaviors_(db, "INSERT INTO track_behaviors(track_id, pre_behavior, post_behavior) VALUES (?,?,?)"),
       insert_spline_(db,
                      "INSERT INTO key_splines(track_id, key_index, shape, linear_flag, p1, p2, p3, p4, p5, p6) "
                      "VALUES (?,?,?,?,?,?,?,?,?,?)") {
+  sqlite3_stmt* key_statement = nullptr;
+  const int prepared = sqlite3_prepare_v2(
+      db.getHandle(), "INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)", -1,
+      &key_statement, nullptr);
+  insert_key_.reset(key_statement);
+  if (prepared != SQLITE_OK) throw SQLite::Exception(db.getHandle(), prepared);
   const std::string current_build = build_id();
   const std::string storage = settings.store_keyframes ? "rows" : "none";
   SQLite::Statement existing(db, "SELECT id, build_id, keyframe_storage, root FROM dumps WHERE label = ?");
@@ -106,6 +129,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
   insert.exec();
   dump_id_ = db.getLastInsertRowid();
 }
+
+void DumpWriter::RawStatementDeleter::operator()(sqlite3_stmt* statement) const { sqlite3_finalize(statement); }
 
 DumpWriter::~DumpWriter() = default;  // ~Transaction rolls back if not committed
 
@@ -206,17 +231,19 @@ void DumpWriter::write(const FileRow& file) {
       ++totals_.tracks;
 
       totals_.keys += static_cast<std::int64_t>(track.keys.size());
+      // The hot loop (millions of rows): the raw statement, without SQLiteCpp's per-call checks.
+      sqlite3_stmt* key_statement = insert_key_.get();
       for (std::size_t k = 0; store_keyframes_ && k < track.keys.size(); ++k) {
         const auto& key = track.keys[k];
-        insert_key_.bind(1, track_id);
-        insert_key_.bind(2, static_cast<std::int64_t>(k));
-        insert_key_.bind(3, key.time);
-        bind_optional(insert_key_, 4, key.frame);
-        bind_optional(insert_key_, 5, key.x);
-        bind_optional(insert_key_, 6, key.y);
-        bind_optional(insert_key_, 7, key.z);
-        bind_optional(insert_key_, 8, key.w);
-        run(insert_key_);
+        sqlite3_bind_int64(key_statement, 1, track_id);
+        sqlite3_bind_int64(key_statement, 2, static_cast<sqlite3_int64>(k));
+        sqlite3_bind_double(key_statement, 3, key.time);
+        bind_raw(key_statement, 4, key.frame);
+        bind_raw(key_statement, 5, key.x);
+        bind_raw(key_statement, 6, key.y);
+        bind_raw(key_statement, 7, key.z);
+        bind_raw(key_statement, 8, key.w);
+        step_raw(db_, key_statement);
       }
       if (track.behaviors) {
         insert_behaviors_.bind(1, track_id);

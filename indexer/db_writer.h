@@ -6,6 +6,8 @@
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <cstdint>
+
+struct sqlite3_stmt;
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -82,7 +84,10 @@ class DumpWriter {
   SQLite::Statement insert_file_;
   SQLite::Statement insert_animation_;
   SQLite::Statement insert_track_;
-  SQLite::Statement insert_key_;
+  struct RawStatementDeleter {
+    void operator()(sqlite3_stmt* statement) const;
+  };
+  std::unique_ptr<sqlite3_stmt, RawStatementDeleter> insert_key_;  // the hot loop: raw, no per-call checks
   SQLite::Statement insert_warning_;
   SQLite::Statement insert_behaviors_;
   SQLite::Statement insert_spline_;
