@@ -110,7 +110,7 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
                                  "track_flags, channels, value_encoding, key_count, total_time, content_hash) "
                                  "VALUES (?,?,?,?,?,?,?,?,?,?,?)");
     auto* key_insert = prepare("INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)");
-    auto text = [](sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), -1, SQLITE_STATIC); };
+    auto text = [](sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), -1, SQLITE_TRANSIENT); };
     auto maybe = [](sqlite3_stmt* s, int i, const std::optional<double>& v) {
       if (v) sqlite3_bind_double(s, i, *v);
       else sqlite3_bind_null(s, i);
