@@ -95,16 +95,21 @@ std::string write_dump(const test::TempDir& dir) {
   return root.string();
 }
 
+IndexOptions options_for(const std::string& root, const std::filesystem::path& database, const std::string& label) {
+  IndexOptions options;
+  options.roots = {root};
+  options.database = database;
+  options.label = label;
+  options.threads = 2;
+  return options;
+}
+
 }  // namespace
 
 TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
   test::TempDir dir;
   const auto root = write_dump(dir);
-  IndexOptions options;
-  options.roots = {root};
-  options.database = dir / "dump.db";
-  options.label = "ntsc";
-  options.threads = 2;
+  const auto options = options_for(root, dir / "dump.db", "ntsc");
   const auto summary = run_index(options);
   CHECK(summary.totals.files == 29);
   CHECK(summary.totals.ok == 25);
@@ -221,10 +226,7 @@ TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
 TEST_CASE("re-indexing a label replaces it and other labels stay", "[end_to_end]") {
   test::TempDir dir;
   const auto root = write_dump(dir);
-  IndexOptions options;
-  options.roots = {root};
-  options.database = dir / "dump.db";
-  options.label = "ntsc";
+  auto options = options_for(root, dir / "dump.db", "ntsc");
   run_index(options);
   run_index(options);
   options.label = "pal";
@@ -246,9 +248,7 @@ TEST_CASE("re-indexing a label replaces it and other labels stay", "[end_to_end]
 TEST_CASE("files over --max-file-size are detected but not parsed", "[end_to_end]") {
   test::TempDir dir;
   const auto root = write_dump(dir);
-  IndexOptions options;
-  options.roots = {std::filesystem::path(root) / "files/chr/sas"};
-  options.database = dir / "small.db";
+  auto options = options_for(root + "/files/chr/sas", dir / "small.db", "default");
   options.max_file_size = 1024;
   const auto summary = run_index(options);
   auto db = open_read_only(options.database);
