@@ -57,10 +57,18 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
                    "error_offset, animation_count, parse_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
       insert_animation_(db,
                         "INSERT INTO animations(file_id, slot, motion_id, name, play_speed, end_time, frame_count, "
-                        "track_count, key_count, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?)"),
+                        "track_count, key_count, content_hash, kind, bone_count, total_bone_count, fps, frame_start, "
+                        "frame_end, frame_return) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
       insert_track_(db,
                     "INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, track_flags, "
                     "channels, value_encoding, key_count, total_time, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)"),
+      insert_slot_(db,
+                   "INSERT INTO mset_slots(file_id, parent_slot, slot, set_type, motion_id, state, motion_name, "
+                   "entry_name, entry_type, entry_type_name, is_dummy, size, data_offset, duplicate_of, duplicate_flag, "
+                   "animation_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+      insert_resolution_(db,
+                         "INSERT INTO mset_resolution(file_id, parent_slot, motion_id, state, resolved_slot) "
+                         "VALUES (?,?,?,?,?)"),
       insert_warning_(db, "INSERT INTO scan_warnings(dump_id, path, message) VALUES (?,?,?)"),
       insert_behaviors_(db, "INSERT INTO track_behaviors(track_id, pre_behavior, post_behavior) VALUES (?,?,?)"),
       insert_spline_(db,
@@ -196,6 +204,7 @@ void DumpWriter::write(const FileRow& file) {
 
   count(file.status, file.size);
 
+  std::vector<std::int64_t> animation_ids;
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
     const auto& animation_row = file.animations[a];
@@ -209,8 +218,17 @@ void DumpWriter::write(const FileRow& file) {
     insert_animation_.bind(8, static_cast<std::int64_t>(animation.tracks.size()));
     insert_animation_.bind(9, animation_row.key_count);
     insert_animation_.bind(10, animation_row.content_hash);
+    if (animation.kind.empty()) insert_animation_.bind(11);
+    else insert_animation_.bind(11, animation.kind);
+    bind_optional(insert_animation_, 12, animation.bone_count);
+    bind_optional(insert_animation_, 13, animation.total_bone_count);
+    bind_optional(insert_animation_, 14, animation.fps);
+    bind_optional(insert_animation_, 15, animation.frame_start);
+    bind_optional(insert_animation_, 16, animation.frame_end);
+    bind_optional(insert_animation_, 17, animation.frame_return);
     run(insert_animation_);
     const std::int64_t animation_id = db_.getLastInsertRowid();
+    animation_ids.push_back(animation_id);
     ++totals_.animations;
 
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
@@ -261,6 +279,42 @@ void DumpWriter::write(const FileRow& file) {
         run(insert_spline_);
       }
     }
+  }
+  write_archive(file, file_id, animation_ids);
+}
+
+void DumpWriter::write_archive(const FileRow& file, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids) {
+  const auto& entries = file.model.archive_entries;
+  for (std::size_t e = 0; e < entries.size(); ++e) {
+    const auto& entry = entries[e];
+    insert_slot_.bind(1, file_id);
+    bind_optional(insert_slot_, 2, entry.parent_slot);
+    insert_slot_.bind(3, entry.slot);
+    bind_optional(insert_slot_, 4, entry.set_type);
+    bind_optional(insert_slot_, 5, entry.motion_id);
+    bind_optional(insert_slot_, 6, entry.state);
+    bind_optional(insert_slot_, 7, e < file.entry_motion_names.size() ? file.entry_motion_names[e] : std::nullopt);
+    insert_slot_.bind(8, entry.name);
+    insert_slot_.bind(9, entry.type_code);
+    insert_slot_.bind(10, entry.type_name);
+    insert_slot_.bind(11, entry.is_dummy ? 1 : 0);
+    insert_slot_.bind(12, entry.size);
+    insert_slot_.bind(13, entry.data_offset);
+    bind_optional(insert_slot_, 14, entry.duplicate_of);
+    insert_slot_.bind(15, entry.duplicate_flag);
+    if (entry.animation_index && *entry.animation_index < animation_ids.size())
+      insert_slot_.bind(16, animation_ids[*entry.animation_index]);
+    else
+      insert_slot_.bind(16);
+    run(insert_slot_);
+  }
+  for (const auto& resolution : file.model.slot_resolutions) {
+    insert_resolution_.bind(1, file_id);
+    bind_optional(insert_resolution_, 2, resolution.parent_slot);
+    insert_resolution_.bind(3, resolution.motion_id);
+    bind_optional(insert_resolution_, 4, resolution.state);
+    insert_resolution_.bind(5, resolution.resolved_slot);
+    run(insert_resolution_);
   }
 }
 

@@ -74,6 +74,8 @@ class DumpWriter {
  private:
   void count(const std::string& status, std::uint64_t size);
   void remove_file(std::int64_t id, const std::string& path);
+  // KH2 slot tables: written after the file's animations so slots can point at them.
+  void write_archive(const FileRow& file, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids);
 
   SQLite::Database& db_;
   bool store_keyframes_ = true;
@@ -88,6 +90,8 @@ class DumpWriter {
     void operator()(sqlite3_stmt* statement) const;
   };
   std::unique_ptr<sqlite3_stmt, RawStatementDeleter> insert_key_;  // the hot loop: raw, no per-call checks
+  SQLite::Statement insert_slot_;
+  SQLite::Statement insert_resolution_;
   SQLite::Statement insert_warning_;
   SQLite::Statement insert_behaviors_;
   SQLite::Statement insert_spline_;

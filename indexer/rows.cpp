@@ -32,7 +32,10 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
   for (const auto& animation : row.model.animations) {
     AnimationRow animation_row;
     if (!animation.name.empty()) animation_row.name = animation.name;
-    else if (animation.motion_id && !game.empty()) animation_row.name = reference.purpose(game, *animation.motion_id);
+    else if (animation.motion_id && !game.empty()) {
+      animation_row.name = reference.purpose(game, *animation.motion_id);
+      if (!animation_row.name) animation_row.name = reference.motion_name(game, "code", *animation.motion_id);
+    }
     // A file's only animation, with no ID of its own (LightWave, Kuper), is named after the file.
     else if (!animation.motion_id && row.model.animations.size() == 1) animation_row.name = file_stem(row.path);
     for (const auto& track : animation.tracks) {
@@ -45,6 +48,10 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
     animation_row.content_hash = animation_content_hash(animation, animation_row.tracks);
     row.animations.push_back(std::move(animation_row));
   }
+  for (const auto& entry : row.model.archive_entries)
+    row.entry_motion_names.push_back(entry.motion_id && !game.empty()
+                                         ? reference.motion_name(game, "code", *entry.motion_id)
+                                         : std::nullopt);
 }
 
 }  // namespace
@@ -99,6 +106,11 @@ std::string animation_content_hash(const model::Animation& animation, const std:
   add_optional(hasher, animation.play_speed);
   add_optional(hasher, animation.end_time);
   add_optional(hasher, animation.frame_count);
+  hasher.add_text(animation.kind);
+  add_optional(hasher, animation.bone_count);
+  add_optional(hasher, animation.total_bone_count);
+  for (const auto& value : {animation.fps, animation.frame_start, animation.frame_end, animation.frame_return})
+    add_optional(hasher, value);
   hasher.add_u64(tracks.size());
   for (const auto& track : tracks) hasher.add_text(track.content_hash);
   return hasher.hex();

@@ -46,6 +46,7 @@ struct FileRow {
   std::optional<double> parse_ms;  // time spent detecting and parsing, when the file was parsed
   model::AnimationFile model;
   std::vector<AnimationRow> animations;  // parallel to model.animations
+  std::vector<std::optional<std::string>> entry_motion_names;  // parallel to model.archive_entries
 };
 
 struct ProcessOptions {

@@ -1,4 +1,4 @@
--- animdex database schema, version 4 (PRAGMA user_version = 4).
+-- animdex database schema, version 5 (PRAGMA user_version = 5).
 -- A database at an older version is brought here by schema/migrations/NNN_*.sql (NNN = target version).
 -- Every table and column is documented in schema/README.md; a test keeps the two in step.
 -- Applied by `animdex index` when it creates a database; all statements are idempotent.
@@ -59,7 +59,14 @@ CREATE TABLE IF NOT EXISTS animations (
   frame_count   INTEGER,   -- GNT: round(end_time * 60)
   track_count   INTEGER NOT NULL,
   key_count     INTEGER NOT NULL,  -- keys over all tracks
-  content_hash  TEXT NOT NULL      -- hash of the decoded content (not its offset): equal content, equal hash
+  content_hash  TEXT NOT NULL,     -- hash of the decoded content (not its offset): equal content, equal hash
+  kind          TEXT,     -- KH2: 'raw' or 'interpolated' (v5)
+  bone_count    INTEGER,  -- KH2: bones the motion is built for (v5)
+  total_bone_count INTEGER,  -- KH2 interpolated: bones + IK helpers (v5)
+  fps           REAL,     -- KH2: frames per second of frame_start/end/return (v5)
+  frame_start   REAL,     -- KH2 (v5)
+  frame_end     REAL,     -- KH2 (v5)
+  frame_return  REAL      -- KH2: frame a loop returns to (v5)
 );
 CREATE INDEX IF NOT EXISTS animations_by_file ON animations(file_id);
 CREATE INDEX IF NOT EXISTS animations_by_motion ON animations(motion_id);
@@ -112,6 +119,39 @@ CREATE TABLE IF NOT EXISTS track_behaviors (
   post_behavior  INTEGER NOT NULL
 );
 
+-- Entries of KH2 BARs (v5): the slots of a motion set (.mset), including those of nested motion
+-- sets, and the entry listing of any other BAR (kh2_bar: set_type, motion_id, state NULL).
+CREATE TABLE IF NOT EXISTS mset_slots (
+  file_id       INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  parent_slot   INTEGER,           -- top-level slot of the nested motion set (type 20) holding it; NULL at the top
+  slot          INTEGER NOT NULL,  -- position in its BAR, from 0
+  set_type      INTEGER,           -- its BAR's motion set type: 0 Default, 1 Player, 2 Raw
+  motion_id     INTEGER,           -- Player/Raw: slot / 4; Default: slot
+  state         INTEGER,           -- Player/Raw: slot % 4 (0 battle+weapon, 1 battle, 2 field, 3 field+weapon)
+  motion_name   TEXT,              -- motion_id's name in the code numbering (ref_motion_names)
+  entry_name    TEXT NOT NULL,     -- the BAR entry's 4-character tag (ignored by the game)
+  entry_type    INTEGER NOT NULL,  -- BAR type code: 17 Anb, 20 Motionset, 9 Motion, ...
+  entry_type_name TEXT NOT NULL,   -- OpenKh's name for entry_type
+  is_dummy      INTEGER NOT NULL,  -- 1 when the entry has no data (size 0): the engine falls back
+  size          INTEGER NOT NULL,  -- bytes, as declared in the entry
+  data_offset   INTEGER NOT NULL,  -- absolute offset of the entry's data in the file
+  duplicate_of  INTEGER,           -- earlier slot of the same BAR with the same (offset, size)
+  duplicate_flag INTEGER NOT NULL, -- the entry's own u16 duplicate flag, as stored (unreliable)
+  animation_id  INTEGER REFERENCES animations(id) ON DELETE SET NULL  -- the motion it holds, if any
+);
+CREATE INDEX IF NOT EXISTS mset_slots_by_file ON mset_slots(file_id, parent_slot, slot);
+CREATE INDEX IF NOT EXISTS mset_slots_by_animation ON mset_slots(animation_id);
+
+-- What the engine plays for each (motion, state) of a motion set after its fallback (v5).
+CREATE TABLE IF NOT EXISTS mset_resolution (
+  file_id       INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  parent_slot   INTEGER,           -- as mset_slots.parent_slot
+  motion_id     INTEGER NOT NULL,
+  state         INTEGER,           -- NULL for Default sets
+  resolved_slot INTEGER NOT NULL   -- slot played; -1 when every candidate is a dummy (T-pose)
+);
+CREATE INDEX IF NOT EXISTS mset_resolution_by_file ON mset_resolution(file_id, parent_slot, motion_id);
+
 -- Reference data, loaded from schema/reference/*.tsv (embedded at build time) on every index run.
 CREATE TABLE IF NOT EXISTS ref_bone_names (
   game      TEXT NOT NULL,
@@ -135,6 +175,15 @@ CREATE TABLE IF NOT EXISTS ref_characters (
   name         TEXT NOT NULL,
   source       TEXT,
   PRIMARY KEY (game, code)
+);
+
+CREATE TABLE IF NOT EXISTS ref_motion_names (
+  game       TEXT NOT NULL,
+  numbering  TEXT NOT NULL,   -- KH2: 'code' (OpenKh MotionSet.cs, the default) or 'doc' (dbg/motion.bin order)
+  motion_id  INTEGER NOT NULL,
+  name       TEXT NOT NULL,
+  source     TEXT,
+  PRIMARY KEY (game, numbering, motion_id)
 );
 
 -- Animations with their file, dump and character: the join most queries start from.

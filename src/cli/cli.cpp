@@ -222,6 +222,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   sample->add_option("-c,--characters", sample_options.character_count, "How many characters (1-41)")
       ->check(CLI::Range(1, 41))->capture_default_str();
   sample->add_flag("--no-problem-files", no_problem_files, "Leave out the broken and non-GNT files");
+  sample->add_flag("--kh2", sample_options.include_kh2,
+                   "Add KH2 files: a Player motion set with dummies, a Default set with a nested set, an ANB");
 
   // pose
   PoseOptions pose_options;

@@ -36,8 +36,9 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
 
     SampleDumpOptions sample;
     sample.character_count = options.character_count;
+    sample.include_kh2 = true;
     const auto written = write_sample_dump(dump, sample);
-    out << fmt::format("Wrote a sample GNT4-like dump: {} files for {} characters under {}\n", written.files.size(),
+    out << fmt::format("Wrote a sample dump (GNT4-like, plus KH2 motion sets): {} files for {} characters under {}\n", written.files.size(),
                        written.characters.size(), dump.string());
 
     IndexOptions index;
@@ -72,6 +73,9 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
          "SELECT printf('0x%04X', motion_id) AS motion_hex, name, COUNT(DISTINCT character) AS characters, "
          "content_hash FROM animation_overview WHERE path LIKE '%/0000.mot' GROUP BY content_hash "
          "HAVING COUNT(DISTINCT character) > 1 ORDER BY motion_id, content_hash");
+    show(out, db, options.format, "KH2: dummy slots of the motion sets and the slot the engine plays instead",
+         command("dummy-slots", " -p file P_SAMPLE"), named("dummy-slots"),
+         {{"file", "P_SAMPLE"}, {"dump", "NULL"}, {"numbering", "code"}});
     show(out, db, options.format, "Files that failed to parse (the sample includes two on purpose)",
          command("errors"), named("errors"), {{"dump", "NULL"}});
     out << fmt::format("\nThe database stays at {}; try `animdex queries` and `animdex sql ... --db {}`.\n",

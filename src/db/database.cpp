@@ -115,7 +115,8 @@ std::string build_id() {
 }
 
 void load_reference_tables(SQLite::Database& db, const ReferenceData& reference) {
-  db.exec("DELETE FROM ref_bone_names; DELETE FROM ref_animation_purposes; DELETE FROM ref_characters;");
+  db.exec("DELETE FROM ref_bone_names; DELETE FROM ref_animation_purposes; DELETE FROM ref_characters; "
+          "DELETE FROM ref_motion_names;");
   auto text_or_null = [](SQLite::Statement& statement, int index, const std::string& text) {
     if (text.empty()) statement.bind(index);
     else statement.bind(index, text);
@@ -149,6 +150,16 @@ void load_reference_tables(SQLite::Database& db, const ReferenceData& reference)
     text_or_null(characters, 5, character.source);
     characters.exec();
     characters.reset();
+  }
+  SQLite::Statement names(db, "INSERT INTO ref_motion_names(game, numbering, motion_id, name, source) VALUES (?,?,?,?,?)");
+  for (const auto& name : reference.motion_names()) {
+    names.bind(1, name.game);
+    names.bind(2, name.numbering);
+    names.bind(3, name.motion_id);
+    names.bind(4, name.name);
+    text_or_null(names, 5, name.source);
+    names.exec();
+    names.reset();
   }
 }
 

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "formats/gnt_mot/gnt_mot_format.h"
+#include "formats/kh2/kh2_format.h"
 #include "formats/lightwave/lw_format.h"
 
 namespace animdex {
@@ -14,6 +15,10 @@ const std::array kFormats = {
     lightwave::motion_format_module(),
     lightwave::envelope_format_module(),
     lightwave::kuper_format_module(),
+    kh2::motion_set_format_module(),
+    kh2::anb_format_module(),
+    kh2::bar_format_module(),
+    kh2::motion_format_module(),
 };
 }  // namespace
 

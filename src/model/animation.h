@@ -53,7 +53,36 @@ struct Animation {
   std::optional<double> play_speed;
   std::optional<double> end_time;         // native unit (GNT: seconds)
   std::optional<std::int64_t> frame_count;
+  std::string kind;                       // format's animation kind where it has several (KH2: raw, interpolated)
+  std::optional<std::int64_t> bone_count;        // bones the animation is built for (KH2 header)
+  std::optional<std::int64_t> total_bone_count;  // KH2: bones + IK helpers
+  std::optional<double> fps, frame_start, frame_end, frame_return;  // KH2 frame data (frame_return: loop start)
   std::vector<BoneTrack> tracks;
+};
+
+// An entry of an archive the file is (KH2 BAR): motion-set slots, or a plain BAR's listing.
+struct ArchiveEntry {
+  std::optional<std::int64_t> parent_slot;  // the nested motion set's slot; empty at the top level
+  std::int64_t slot = 0;                    // position in its archive
+  std::string name;
+  std::int64_t type_code = 0;
+  std::string type_name;
+  bool is_dummy = false;
+  std::int64_t size = 0;
+  std::int64_t data_offset = 0;             // absolute in the file
+  std::optional<std::int64_t> duplicate_of; // earlier slot holding the same data
+  std::int64_t duplicate_flag = 0;          // the archive's own flag, as stored
+  std::optional<std::int64_t> set_type;     // motion sets: 0 Default, 1 Player, 2 Raw
+  std::optional<std::int64_t> motion_id, state;
+  std::optional<std::size_t> animation_index;  // into AnimationFile::animations
+};
+
+// Which slot the game plays for a (motion, state) of a motion set, after its fallback rules.
+struct SlotResolution {
+  std::optional<std::int64_t> parent_slot;
+  std::int64_t motion_id = 0;
+  std::optional<std::int64_t> state;
+  std::int64_t resolved_slot = -1;  // -1: nothing to play
 };
 
 // A header fact shown by `animdex info` (e.g. slot_count = 512).
@@ -66,6 +95,8 @@ struct AnimationFile {
   std::vector<Property> properties;
   std::vector<Animation> animations;
   std::vector<std::string> warnings;  // sanity warnings that did not stop the parse
+  std::vector<ArchiveEntry> archive_entries;
+  std::vector<SlotResolution> slot_resolutions;
 };
 
 }  // namespace animdex::model

@@ -90,7 +90,7 @@ std::optional<std::int64_t> parse_integer(std::string_view text) {
 }
 
 ReferenceData ReferenceData::parse(std::string_view bones_tsv, std::string_view purposes_tsv,
-                                   std::string_view characters_tsv) {
+                                   std::string_view characters_tsv, std::string_view motion_names_tsv) {
   ReferenceData data;
   for (auto& row : read_tsv("bone_names.tsv", bones_tsv, {"game", "bone_id", "name", "alt_name", "source"})) {
     BoneName bone{row[0], require_integer("bone_names.tsv", row[1]), row[2], row[3], row[4]};
@@ -107,13 +107,21 @@ ReferenceData ReferenceData::parse(std::string_view bones_tsv, std::string_view 
     if (!row[2].empty()) internal_id = require_integer("characters.tsv", row[2]);
     data.characters_.push_back(CharacterName{row[0], row[1], internal_id, row[3], row[4]});
   }
+  if (!motion_names_tsv.empty())
+    for (auto& row : read_tsv("motion_names.tsv", motion_names_tsv,
+                              {"game", "numbering", "motion_id", "name", "source"})) {
+      MotionName name{row[0], row[1], require_integer("motion_names.tsv", row[2]), row[3], row[4]};
+      data.motion_name_index_[{name.game, name.numbering, name.motion_id}] = data.motion_names_.size();
+      data.motion_names_.push_back(std::move(name));
+    }
   return data;
 }
 
 const ReferenceData& ReferenceData::embedded() {
   static const ReferenceData data = parse(embedded_or_throw("schema/reference/bone_names.tsv"),
                                           embedded_or_throw("schema/reference/animation_purposes.tsv"),
-                                          embedded_or_throw("schema/reference/characters.tsv"));
+                                          embedded_or_throw("schema/reference/characters.tsv"),
+                                          embedded_or_throw("schema/reference/motion_names.tsv"));
   return data;
 }
 
@@ -130,6 +138,14 @@ std::optional<std::string> ReferenceData::purpose(std::string_view game, std::in
   auto found = purpose_index_.find(std::pair<std::string, std::int64_t>{std::string(game), motion_id});
   if (found == purpose_index_.end()) return std::nullopt;
   return purposes_[found->second].purpose;
+}
+
+std::optional<std::string> ReferenceData::motion_name(std::string_view game, std::string_view numbering,
+                                                      std::int64_t motion_id) const {
+  auto found = motion_name_index_.find(std::tuple<std::string, std::string, std::int64_t>{
+      std::string(game), std::string(numbering), motion_id});
+  if (found == motion_name_index_.end()) return std::nullopt;
+  return motion_names_[found->second].name;
 }
 
 }  // namespace animdex

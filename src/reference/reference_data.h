@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -35,28 +36,42 @@ struct CharacterName {
   std::string source;
 };
 
+// A game's motion ID name in one numbering (KH2: 'code', the default, or 'doc').
+struct MotionName {
+  std::string game;
+  std::string numbering;
+  std::int64_t motion_id = 0;
+  std::string name;
+  std::string source;
+};
+
 class ReferenceData {
  public:
   // Parses the embedded schema/reference/*.tsv files; throws std::runtime_error naming the
   // file and line when one is malformed (a build-time data bug, caught by the tests).
   static const ReferenceData& embedded();
   static ReferenceData parse(std::string_view bones_tsv, std::string_view purposes_tsv,
-                             std::string_view characters_tsv);
+                             std::string_view characters_tsv, std::string_view motion_names_tsv = {});
 
   const std::vector<BoneName>& bones() const { return bones_; }
   const std::vector<AnimationPurpose>& purposes() const { return purposes_; }
   const std::vector<CharacterName>& characters() const { return characters_; }
+  const std::vector<MotionName>& motion_names() const { return motion_names_; }
 
   // The display name of a bone: its name, else its alt_name; nullopt when unknown.
   std::optional<std::string> bone_name(std::string_view game, std::int64_t bone_id) const;
   std::optional<std::string> purpose(std::string_view game, std::int64_t motion_id) const;
+  std::optional<std::string> motion_name(std::string_view game, std::string_view numbering,
+                                         std::int64_t motion_id) const;
 
  private:
   std::vector<BoneName> bones_;
   std::vector<AnimationPurpose> purposes_;
   std::vector<CharacterName> characters_;
+  std::vector<MotionName> motion_names_;
   std::map<std::pair<std::string, std::int64_t>, std::size_t, std::less<>> bone_index_;
   std::map<std::pair<std::string, std::int64_t>, std::size_t, std::less<>> purpose_index_;
+  std::map<std::tuple<std::string, std::string, std::int64_t>, std::size_t, std::less<>> motion_name_index_;
 };
 
 // Parses "118", "0x76" or "-1"; nullopt if the text is not an integer.

@@ -6,6 +6,8 @@
 
 #include "formats/gnt_mot/gnt_mot_builder.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
+#include "formats/kh2/kh2_bar.h"
+#include "formats/kh2/kh2_builder.h"
 
 namespace animdex {
 
@@ -160,6 +162,18 @@ SampleDumpSummary write_sample_dump(const fs::path& root, const SampleDumpOption
     select.slot_count = 1;
     select.animations.push_back(battle.animations.front());
     emit("files/chr/" + code + "/0001.mot", write_mot(select));
+  }
+  if (options.include_kh2) {
+    // A Player set whose groups of four exercise the fallback (see kh2-mset.md "Slot mapping"),
+    // a Default set holding a nested motion set, and a bare cutscene ANB.
+    emit("kh2/obj/P_SAMPLE.mset", kh2::build_motion_set("ADAD" "ADAA" "DDAD" "DDAD" "DDDD" "AAAA", 1));
+    emit("kh2/obj/M_SAMPLE.mset",
+         kh2::write_bar({{kh2::kTypeAnb, 0, "A000", kh2::build_anb(kh2::build_interpolated_motion(24, {0, 1})), -1},
+                         {kh2::kTypeAnb, 1, "DUMM", {}, -1},
+                         {kh2::kTypeAnb, 0, "A002", kh2::build_anb(kh2::build_interpolated_motion(24, {2})), -1},
+                         {kh2::kTypeMotionset, 0, "NEST", kh2::build_motion_set("DA", 0), -1}},
+                        0));
+    emit("kh2/anm/S_SAMPLE.anb", kh2::build_anb(kh2::build_interpolated_motion(24, {3, 4, 5}, 7)));
   }
   if (!options.include_problem_files) return summary;
 

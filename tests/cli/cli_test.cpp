@@ -100,6 +100,10 @@ TEST_CASE("help, version, usage errors and the demo", "[cli]") {
   CHECK(demo.code == kExitOk);
   CHECK_THAT(demo.out, Catch::Contains("Which characters animate bone 118") && Catch::Contains("Throw") &&
                            Catch::Contains("files/chr/bad/0000.mot"));
+  // The KH2 part: P_SAMPLE's FALL group (16..19) is all dummies, so its slots resolve to -1.
+  CHECK_THAT(demo.out, Catch::Contains("kh2_mset  ok           2") &&
+                           Catch::Contains("kh2/obj/P_SAMPLE.mset                 16          4  FALL             0"
+                                           "             -1"));
 }
 
 TEST_CASE("pose, export and convert on LightWave files", "[cli][lightwave]") {

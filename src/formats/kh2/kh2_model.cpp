@@ -1,0 +1,205 @@
+#include "formats/kh2/kh2_model.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace animdex::kh2 {
+
+namespace {
+
+// KH2 interpolation -> the key_splines shape codes shared with LightWave (stepped, linear, Hermite).
+int spline_shape(Interpolation interpolation) {
+  switch (interpolation) {
+    case Interpolation::constant: return 4;
+    case Interpolation::linear: return 3;
+    case Interpolation::hermite: return 1;
+    default: return -1;
+  }
+}
+
+model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve, bool inverse) {
+  model::BoneTrack track;
+  // IK helpers follow the bones in the joint table, so an inverse curve's joint is bone_count + index.
+  track.bone_id = inverse ? std::int64_t{body.bone_count} + curve.joint : std::int64_t{curve.joint};
+  track.flags = curve.packed;
+  track.track_flags = inverse ? 1 : 0;
+  track.channels = channel_name(curve.channel());
+  track.value_encoding = "kh2_fcurve";
+  for (int k = curve.first_key; k < curve.first_key + curve.key_count; ++k) {
+    const auto& key = body.keys[static_cast<std::size_t>(k)];
+    model::Key out;
+    out.time = body.key_times[key.time_index];
+    out.x = body.values[static_cast<std::size_t>(key.value_index)];
+    model::KeySpline spline;
+    spline.shape = spline_shape(key.interpolation);
+    if (key.interpolation == Interpolation::hermite) {
+      spline.params[0] = body.tangents[static_cast<std::size_t>(key.in_tangent_index)];
+      spline.params[1] = body.tangents[static_cast<std::size_t>(key.out_tangent_index)];
+    }
+    track.keys.push_back(out);
+    track.splines.push_back(spline);
+  }
+  if (!track.keys.empty()) track.total_time = track.keys.back().time;
+  return track;
+}
+
+void set_frame_data(model::Animation& animation, const FrameRange& range) {
+  animation.fps = range.fps;
+  animation.frame_start = range.frame_start;
+  animation.frame_end = range.frame_end;
+  animation.frame_return = range.frame_return;
+  animation.end_time = range.frame_end;
+}
+
+}  // namespace
+
+Decomposed decompose(const std::array<float, 16>& m) {
+  Decomposed out;
+  out.translation = {m[12], m[13], m[14]};
+  std::array<std::array<double, 3>, 3> basis{};
+  for (int row = 0; row < 3; ++row) {
+    double length = 0;
+    for (int col = 0; col < 3; ++col) length += double(m[row * 4 + col]) * m[row * 4 + col];
+    out.scale[row] = std::sqrt(length);
+    for (int col = 0; col < 3; ++col)
+      basis[row][col] = out.scale[row] > 0 ? m[row * 4 + col] / out.scale[row] : (row == col ? 1.0 : 0.0);
+  }
+  const double det = basis[0][0] * (basis[1][1] * basis[2][2] - basis[1][2] * basis[2][1]) -
+                     basis[0][1] * (basis[1][0] * basis[2][2] - basis[1][2] * basis[2][0]) +
+                     basis[0][2] * (basis[1][0] * basis[2][1] - basis[1][1] * basis[2][0]);
+  if (det < 0) {
+    out.scale[0] = -out.scale[0];
+    for (double& v : basis[0]) v = -v;
+  }
+  // System.Numerics Quaternion.CreateFromRotationMatrix (row-vector convention: M12 = basis[0][1]).
+  const double m11 = basis[0][0], m12 = basis[0][1], m13 = basis[0][2];
+  const double m21 = basis[1][0], m22 = basis[1][1], m23 = basis[1][2];
+  const double m31 = basis[2][0], m32 = basis[2][1], m33 = basis[2][2];
+  const double trace = m11 + m22 + m33;
+  double x, y, z, w;
+  if (trace > 0) {
+    const double s = std::sqrt(trace + 1.0) * 2;
+    w = 0.25 * s, x = (m23 - m32) / s, y = (m31 - m13) / s, z = (m12 - m21) / s;
+  } else if (m11 >= m22 && m11 >= m33) {
+    const double s = std::sqrt(1.0 + m11 - m22 - m33) * 2;
+    w = (m23 - m32) / s, x = 0.25 * s, y = (m12 + m21) / s, z = (m13 + m31) / s;
+  } else if (m22 > m33) {
+    const double s = std::sqrt(1.0 + m22 - m11 - m33) * 2;
+    w = (m31 - m13) / s, x = (m12 + m21) / s, y = 0.25 * s, z = (m23 + m32) / s;
+  } else {
+    const double s = std::sqrt(1.0 + m33 - m11 - m22) * 2;
+    w = (m12 - m21) / s, x = (m13 + m31) / s, y = (m23 + m32) / s, z = 0.25 * s;
+  }
+  out.rotation = {x, y, z, w};
+  return out;
+}
+
+model::Animation motion_to_animation(const Motion& motion) {
+  model::Animation animation;
+  if (motion.raw) {
+    const auto& raw = *motion.raw;
+    animation.kind = "raw";
+    animation.bone_count = raw.bone_count;
+    animation.frame_count = raw.frame_count;
+    set_frame_data(animation, raw.range);
+    // One track per bone and T/R/S, one key per stored frame (frame-major matrices).
+    for (std::int32_t bone = 0; bone < raw.bone_count; ++bone) {
+      std::array<model::BoneTrack, 3> tracks;
+      const char* channels[] = {"T", "R", "S"};
+      const std::uint32_t kind_flags[] = {0x01, 0x08, 0x02};  // GNT's TRANSLATE / ROTATE / SCALE bits
+      for (std::size_t t = 0; t < 3; ++t) {
+        tracks[t].bone_id = bone;
+        tracks[t].channels = channels[t];
+        tracks[t].track_flags = kind_flags[t];
+        tracks[t].value_encoding = "f32x16_matrix";
+      }
+      for (std::int32_t frame = 0; frame < raw.total_frame_count; ++frame) {
+        const auto parts = decompose(raw.matrices[static_cast<std::size_t>(frame) * raw.bone_count + bone]);
+        model::Key key;
+        key.time = frame;
+        key.frame = frame;
+        key.x = parts.translation[0], key.y = parts.translation[1], key.z = parts.translation[2];
+        tracks[0].keys.push_back(key);
+        key.x = parts.rotation[0], key.y = parts.rotation[1], key.z = parts.rotation[2], key.w = parts.rotation[3];
+        tracks[1].keys.push_back(key);
+        key.x = parts.scale[0], key.y = parts.scale[1], key.z = parts.scale[2], key.w.reset();
+        tracks[2].keys.push_back(key);
+      }
+      for (auto& track : tracks) {
+        if (!track.keys.empty()) track.total_time = track.keys.back().time;
+        animation.tracks.push_back(std::move(track));
+      }
+    }
+    return animation;
+  }
+  const auto& body = *motion.interpolated;
+  animation.kind = "interpolated";
+  animation.bone_count = body.bone_count;
+  animation.total_bone_count = body.total_bone_count;
+  animation.frame_count = body.frame_count;
+  set_frame_data(animation, body.range);
+  for (const auto& curve : body.forward_curves) animation.tracks.push_back(curve_track(body, curve, false));
+  for (const auto& curve : body.inverse_curves) animation.tracks.push_back(curve_track(body, curve, true));
+  return animation;
+}
+
+model::AnimationFile to_model(const Motion& motion) {
+  model::AnimationFile file;
+  file.properties.push_back({"motion_kind", motion.raw ? "raw" : "interpolated"});
+  file.properties.push_back({"subtype", std::to_string(motion.subtype)});
+  file.animations.push_back(motion_to_animation(motion));
+  file.warnings = motion.warnings;
+  return file;
+}
+
+model::AnimationFile to_model(const KH2File& kh2) {
+  model::AnimationFile file;
+  std::int64_t dummies = 0, nested = 0;
+  for (const auto& slot : kh2.slots) {
+    dummies += slot.is_dummy;
+    nested += slot.parent_slot.has_value();
+  }
+  if (kh2.set_type) {
+    static constexpr const char* kSetNames[] = {"Default", "Player", "Raw"};
+    file.properties.push_back({"set_type", fmt::format("{} ({})", static_cast<int>(*kh2.set_type),
+                                                       kSetNames[static_cast<int>(*kh2.set_type)])});
+  }
+  file.properties.push_back({"slot_count", std::to_string(kh2.slots.size() - static_cast<std::size_t>(nested))});
+  file.properties.push_back({"nested_slot_count", std::to_string(nested)});
+  file.properties.push_back({"dummy_slot_count", std::to_string(dummies)});
+  file.properties.push_back({"motion_count", std::to_string(kh2.motions.size())});
+
+  for (const auto& motion : kh2.motions) {
+    model::Animation animation = motion_to_animation(motion.motion);
+    animation.slot = motion.slot;
+    animation.motion_id = motion.motion_id;
+    // Names come from the motion-name table by motion ID; outside motion sets, the entry's tag.
+    if (!motion.motion_id && kh2.motions.size() > 1) animation.name = motion.entry_name;
+    file.animations.push_back(std::move(animation));
+  }
+  for (const auto& slot : kh2.slots) {
+    model::ArchiveEntry entry;
+    entry.parent_slot = slot.parent_slot;
+    entry.slot = slot.slot;
+    entry.name = slot.entry.name;
+    entry.type_code = slot.entry.type;
+    entry.type_name = entry_type_name(slot.entry.type);
+    entry.is_dummy = slot.is_dummy;
+    entry.size = slot.entry.size;
+    entry.data_offset = static_cast<std::int64_t>(slot.data_offset);
+    entry.duplicate_of = slot.duplicate_of;
+    entry.duplicate_flag = slot.entry.duplicate_flag;
+    if (slot.set_type) entry.set_type = static_cast<std::int64_t>(*slot.set_type);
+    entry.motion_id = slot.motion_id;
+    entry.state = slot.state;
+    entry.animation_index = slot.motion_index;
+    file.archive_entries.push_back(std::move(entry));
+  }
+  for (const auto& resolution : kh2.resolutions)
+    file.slot_resolutions.push_back(
+        {resolution.parent_slot, resolution.motion_id, resolution.state, resolution.resolved_slot});
+  file.warnings = kh2.warnings;
+  return file;
+}
+
+}  // namespace animdex::kh2

@@ -1,0 +1,213 @@
+#include "formats/kh2/kh2_motion.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+#include "core/byte_reader.h"
+
+namespace animdex::kh2 {
+
+namespace {
+
+constexpr auto LE = Endian::little;
+
+// Header field positions (kh2-mset.md "Interpolated header"), absolute in the Motion entry.
+constexpr std::uint64_t kInterp = kMotionBase + kCommonHeaderSize;  // 0xA0
+constexpr std::uint64_t kRaw = kMotionBase + kCommonHeaderSize;
+
+FrameRange read_range(const ByteReader& in, std::uint64_t at) {
+  return {in.f32(at, LE), in.f32(at + 4, LE), in.f32(at + 8, LE), in.f32(at + 12, LE)};
+}
+
+void require_fps(const FrameRange& range, std::uint64_t fps_at) {
+  if (!(range.fps > 0) || !std::isfinite(range.fps)) fail_at(fps_at, "FPS > 0", fmt::format("{}", range.fps));
+}
+
+// A table at a header offset (relative to 0x90): checks count * element_size bytes lie in the motion.
+std::uint64_t table_start(const ByteReader& in, std::uint64_t offset_field, std::int64_t count, std::uint64_t element,
+                          std::string_view what) {
+  const std::int32_t relative = in.i32(offset_field, LE);
+  if (count < 0) fail_at(offset_field, fmt::format("{} count >= 0", what), std::to_string(count));
+  if (count == 0) return 0;
+  if (relative < 0) fail_at(offset_field, fmt::format("{} offset >= 0", what), std::to_string(relative));
+  const std::uint64_t start = kMotionBase + static_cast<std::uint64_t>(relative);
+  const std::uint64_t length = static_cast<std::uint64_t>(count) * element;
+  if (!in.contains(start, length))
+    fail_at(offset_field,
+            fmt::format("{} ({} x {} bytes at {:#x}) within the motion's {} bytes", what, count, element, start,
+                        in.size()),
+            fmt::format("end {:#x}", start + length));
+  return start;
+}
+
+// The element count of a table that runs from one header offset to the next (sizes are implicit).
+std::int64_t span_count(const ByteReader& in, std::uint64_t begin_field, std::uint64_t end_field, std::uint64_t element,
+                        std::string_view what) {
+  const std::int32_t begin = in.i32(begin_field, LE);
+  const std::int32_t end = in.i32(end_field, LE);
+  if (end < begin)
+    fail_at(end_field, fmt::format("{} to end at or after its start {:#x}", what, begin), fmt::format("{:#x}", end));
+  return (static_cast<std::int64_t>(end) - begin) / static_cast<std::int64_t>(element);
+}
+
+RawMotion parse_raw(const ByteReader& in, Motion& motion) {
+  in.require(kRaw, kRawHeaderSize, "raw motion header (0x50 bytes at 0xA0)");
+  RawMotion raw;
+  raw.bone_count = in.i32(kRaw, LE);
+  raw.frame_count = in.i32(kRaw + 0x10, LE);
+  raw.total_frame_count = in.i32(kRaw + 0x14, LE);
+  raw.anim_matrix_offset = in.u32(kRaw + 0x18, LE);
+  raw.pos_matrix_offset = in.u32(kRaw + 0x1C, LE);
+  raw.range = read_range(in, kRaw + 0x40);
+  if (raw.bone_count < 0) fail_at(kRaw, "bone count >= 0", std::to_string(raw.bone_count));
+  if (raw.total_frame_count < 0)
+    fail_at(kRaw + 0x14, "stored frame count >= 0", std::to_string(raw.total_frame_count));
+  require_fps(raw.range, kRaw + 0x48);
+  const std::int64_t matrix_count = static_cast<std::int64_t>(raw.bone_count) * raw.total_frame_count;
+  const std::uint64_t start = table_start(in, kRaw + 0x18, matrix_count, 64, "animation matrices");
+  raw.matrices.resize(static_cast<std::size_t>(matrix_count));
+  for (std::size_t m = 0; m < raw.matrices.size(); ++m)
+    for (std::size_t e = 0; e < 16; ++e) raw.matrices[m][e] = in.f32(start + 64 * m + 4 * e, LE);
+  const std::uint64_t pos_start = kMotionBase + std::uint64_t{raw.pos_matrix_offset};
+  const std::uint64_t extra_start =
+      motion.extra_offset > 0 ? kMotionBase + static_cast<std::uint64_t>(motion.extra_offset) : in.size();
+  if (pos_start < extra_start && extra_start <= in.size()) raw.extra_matrix_count = (extra_start - pos_start) / 64;
+  return raw;
+}
+
+void check_curve(const InterpolatedMotion& body, const FCurve& curve, std::uint64_t at, bool inverse,
+                 std::int64_t value_count, std::int64_t tangent_count) {
+  const std::int64_t helper_count = body.total_bone_count - body.bone_count;
+  const std::int64_t joint_limit = inverse ? helper_count : body.total_bone_count;
+  if (curve.joint < 0 || curve.joint >= joint_limit)
+    fail_at(at, fmt::format("{} curve joint in 0..{}", inverse ? "inverse" : "forward", joint_limit - 1),
+            std::to_string(curve.joint));
+  if (curve.channel() > 8) fail_at(at + 2, "curve channel 0..8", std::to_string(curve.channel()));
+  const std::int64_t key_end = static_cast<std::int64_t>(curve.first_key) + curve.key_count;
+  if (curve.first_key < 0 || key_end > static_cast<std::int64_t>(body.keys.size()))
+    fail_at(at + 4, fmt::format("curve keys {}..{} within the {}-entry key table", curve.first_key, key_end - 1,
+                                body.keys.size()),
+            std::to_string(curve.first_key));
+  // Only keys a curve references are checked: real files hold unused table entries (NOTES.md).
+  for (std::int64_t k = curve.first_key; k < key_end; ++k) {
+    const auto& key = body.keys[static_cast<std::size_t>(k)];
+    if (key.interpolation == Interpolation::unknown)
+      fail_at(at, fmt::format("key {} interpolation 0 (constant), 1 (linear) or 2 (hermite)", k), "3");
+    if (key.time_index >= body.key_time_count)
+      fail_at(at, fmt::format("key {} time index < key time count {}", k, body.key_time_count),
+              std::to_string(key.time_index));
+    if (key.value_index < 0 || key.value_index >= value_count)
+      fail_at(at, fmt::format("key {} value index in 0..{}", k, value_count - 1), std::to_string(key.value_index));
+    if (key.interpolation == Interpolation::hermite)
+      for (const std::int16_t tangent : {key.in_tangent_index, key.out_tangent_index})
+        if (tangent < 0 || tangent >= tangent_count)
+          fail_at(at, fmt::format("key {} tangent index in 0..{}", k, tangent_count - 1), std::to_string(tangent));
+  }
+}
+
+std::vector<FCurve> read_curves(const ByteReader& in, std::uint64_t offset_field, std::uint64_t count_field,
+                                std::string_view what, std::vector<std::uint64_t>& positions) {
+  const std::int32_t count = in.i32(count_field, LE);
+  const std::uint64_t start = table_start(in, offset_field, count, 6, what);
+  std::vector<FCurve> curves(static_cast<std::size_t>(count));
+  positions.resize(curves.size());
+  for (std::size_t c = 0; c < curves.size(); ++c) {
+    const std::uint64_t at = start + 6 * c;
+    positions[c] = at;
+    curves[c] = {in.i16(at, LE), in.u8(at + 2), in.u8(at + 3), in.i16(at + 4, LE)};
+  }
+  return curves;
+}
+
+std::vector<float> read_floats(const ByteReader& in, std::uint64_t offset_field, std::int64_t count,
+                               std::string_view what) {
+  const std::uint64_t start = table_start(in, offset_field, count, 4, what);
+  std::vector<float> values(static_cast<std::size_t>(count));
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = in.f32(start + 4 * i, LE);
+  return values;
+}
+
+InterpolatedMotion parse_interpolated(const ByteReader& in) {
+  in.require(kInterp, kInterpolatedHeaderSize, "interpolated motion header (0xA0 bytes at 0xA0)");
+  InterpolatedMotion body;
+  body.bone_count = in.i16(kInterp, LE);
+  body.total_bone_count = in.i16(kInterp + 2, LE);
+  body.frame_count = in.i32(kInterp + 4, LE);
+  body.key_time_count = in.i32(kInterp + 0x10, LE);
+  body.constraint_count = in.i32(kInterp + 0x44, LE);
+  body.expression_count = in.i32(kInterp + 0x54, LE);
+  body.range = read_range(in, kInterp + 0x80);
+  if (body.bone_count < 0) fail_at(kInterp, "bone count >= 0", std::to_string(body.bone_count));
+  if (body.bone_count > body.total_bone_count)
+    fail_at(kInterp + 2, fmt::format("total bone count >= bone count {}", body.bone_count),
+            std::to_string(body.total_bone_count));
+  require_fps(body.range, kInterp + 0x88);
+
+  table_start(in, kInterp + 0x08, body.total_bone_count - body.bone_count, 0x40, "IK helper table");
+  table_start(in, kInterp + 0x0C, body.total_bone_count, 4, "joint table");
+  const std::int32_t pose_count = in.i32(kInterp + 0x18, LE);
+  const std::uint64_t pose_start = table_start(in, kInterp + 0x14, pose_count, 8, "initial pose table");
+  body.initial_poses.resize(static_cast<std::size_t>(pose_count));
+  for (std::size_t p = 0; p < body.initial_poses.size(); ++p) {
+    const std::uint64_t at = pose_start + 8 * p;
+    body.initial_poses[p] = {in.i16(at, LE), in.i16(at + 2, LE), in.f32(at + 4, LE)};
+  }
+
+  const std::int64_t key_count = span_count(in, kInterp + 0x30, kInterp + 0x34, 8, "key table");
+  const std::uint64_t key_start = table_start(in, kInterp + 0x30, key_count, 8, "key table");
+  body.keys.resize(static_cast<std::size_t>(key_count));
+  for (std::size_t k = 0; k < body.keys.size(); ++k) {
+    const std::uint64_t at = key_start + 8 * k;
+    const std::uint16_t packed = in.u16(at, LE);
+    body.keys[k] = {static_cast<Interpolation>(packed & 0x3), static_cast<std::uint16_t>(packed >> 2),
+                    in.i16(at + 2, LE), in.i16(at + 4, LE), in.i16(at + 6, LE)};
+  }
+  body.key_times = read_floats(in, kInterp + 0x34, body.key_time_count, "key time table");
+  const std::int64_t value_count = span_count(in, kInterp + 0x38, kInterp + 0x3C, 4, "key value table");
+  body.values = read_floats(in, kInterp + 0x38, value_count, "key value table");
+  const std::int64_t tangent_count = span_count(in, kInterp + 0x3C, kInterp + 0x40, 4, "key tangent table");
+  body.tangents = read_floats(in, kInterp + 0x3C, tangent_count, "key tangent table");
+
+  std::vector<std::uint64_t> positions;
+  body.forward_curves = read_curves(in, kInterp + 0x20, kInterp + 0x24, "forward curve table", positions);
+  for (std::size_t c = 0; c < body.forward_curves.size(); ++c)
+    check_curve(body, body.forward_curves[c], positions[c], false, value_count, tangent_count);
+  body.inverse_curves = read_curves(in, kInterp + 0x28, kInterp + 0x2C, "inverse curve table", positions);
+  for (std::size_t c = 0; c < body.inverse_curves.size(); ++c)
+    check_curve(body, body.inverse_curves[c], positions[c], true, value_count, tangent_count);
+  return body;
+}
+
+}  // namespace
+
+const char* channel_name(int channel) {
+  static constexpr const char* kNames[] = {"Sx", "Sy", "Sz", "Rx", "Ry", "Rz", "Tx", "Ty", "Tz"};
+  return channel >= 0 && channel < 9 ? kNames[channel] : "?";
+}
+
+Result<Motion> parse_motion(std::span<const std::byte> bytes) {
+  return catch_parse_failure<Motion>([&] {
+    const ByteReader in(bytes);
+    in.require(0, kMotionBase + kCommonHeaderSize, "motion header (0x90 zero bytes + 0x10-byte common header)");
+    Motion motion;
+    for (std::uint64_t at = 0; at < kMotionBase; ++at)
+      if (in.u8(at) != 0) {
+        motion.warnings.push_back(fmt::format("non-zero byte at {:#x} in the 0x90-byte zero prefix", at));
+        break;
+      }
+    const std::int32_t type = in.i32(kMotionBase, LE);
+    if (type != 0 && type != 1) fail_at(kMotionBase, "motion type 0 (interpolated) or 1 (raw)", std::to_string(type));
+    motion.kind = static_cast<MotionKind>(type);
+    motion.subtype = in.i32(kMotionBase + 4, LE);
+    motion.extra_offset = in.i32(kMotionBase + 8, LE);
+    motion.extra_size = in.i32(kMotionBase + 12, LE);
+    if (static_cast<std::int64_t>(kMotionBase) + motion.extra_offset != static_cast<std::int64_t>(bytes.size()))
+      motion.warnings.push_back(fmt::format("extra data offset {:#x} + 0x90 is not the motion's length {:#x}",
+                                            motion.extra_offset, bytes.size()));
+    if (motion.kind == MotionKind::raw) motion.raw = parse_raw(in, motion);
+    else motion.interpolated = parse_interpolated(in);
+    return motion;
+  });
+}
+
+}  // namespace animdex::kh2
