@@ -22,7 +22,7 @@ Cell optional_cell(const std::optional<std::string>& value) {
 
 ResultTable animations_table(const FileRow& file) {
   ResultTable table{{"slot", "motion_id", "motion_hex", "name", "play_speed", "end_time", "frame_count", "tracks",
-                     "keys", "content_hash"},
+                     "keys", "content_hash", "kind", "bones", "fps"},
                     {}};
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
@@ -31,7 +31,33 @@ ResultTable animations_table(const FileRow& file) {
                           animation.motion_id ? Cell(fmt::format("0x{:04X}", *animation.motion_id)) : Cell(),
                           optional_cell(row.name), optional_cell(animation.play_speed),
                           optional_cell(animation.end_time), optional_cell(animation.frame_count),
-                          static_cast<std::int64_t>(animation.tracks.size()), row.key_count, row.content_hash});
+                          static_cast<std::int64_t>(animation.tracks.size()), row.key_count, row.content_hash,
+                          animation.kind.empty() ? Cell() : Cell(animation.kind), optional_cell(animation.bone_count),
+                          optional_cell(animation.fps)});
+  }
+  return table;
+}
+
+// KH2 BAR entries: where each slot's data is, whether it is a dummy, and what the engine plays.
+ResultTable slots_table(const FileRow& file) {
+  ResultTable table{{"parent_slot", "slot", "entry_name", "entry_type", "dummy", "size", "data_offset",
+                     "duplicate_of", "motion_id", "motion_name", "state", "resolved_slot", "animation_slot"},
+                    {}};
+  const auto& entries = file.model.archive_entries;
+  for (std::size_t e = 0; e < entries.size(); ++e) {
+    const auto& entry = entries[e];
+    std::optional<std::int64_t> resolved, animation_slot;
+    for (const auto& resolution : file.model.slot_resolutions)
+      if (resolution.parent_slot == entry.parent_slot && entry.motion_id &&
+          resolution.motion_id == *entry.motion_id && resolution.state == entry.state)
+        resolved = resolution.resolved_slot;
+    if (entry.animation_index) animation_slot = file.model.animations[*entry.animation_index].slot;
+    table.rows.push_back({optional_cell(entry.parent_slot), entry.slot, entry.name,
+                          fmt::format("{} {}", entry.type_code, entry.type_name), entry.is_dummy ? "yes" : "",
+                          entry.size, fmt::format("0x{:X}", entry.data_offset), optional_cell(entry.duplicate_of),
+                          optional_cell(entry.motion_id),
+                          optional_cell(e < file.entry_motion_names.size() ? file.entry_motion_names[e] : std::nullopt),
+                          optional_cell(entry.state), optional_cell(resolved), optional_cell(animation_slot)});
   }
   return table;
 }
@@ -95,6 +121,15 @@ nlohmann::ordered_json to_json(const FileRow& file) {
     item["play_speed"] = json_optional(animation.play_speed);
     item["end_time"] = json_optional(animation.end_time);
     item["frame_count"] = json_optional(animation.frame_count);
+    if (!animation.kind.empty()) item["kind"] = animation.kind;
+    if (animation.bone_count) item["bone_count"] = *animation.bone_count;
+    if (animation.total_bone_count) item["total_bone_count"] = *animation.total_bone_count;
+    if (animation.fps) {
+      item["fps"] = *animation.fps;
+      item["frame_start"] = json_optional(animation.frame_start);
+      item["frame_end"] = json_optional(animation.frame_end);
+      item["frame_return"] = json_optional(animation.frame_return);
+    }
     item["content_hash"] = row.content_hash;
     auto& tracks = item["tracks"] = nlohmann::ordered_json::array();
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
@@ -115,6 +150,21 @@ nlohmann::ordered_json to_json(const FileRow& file) {
       tracks.push_back(std::move(track_json));
     }
     animations.push_back(std::move(item));
+  }
+  if (!file.model.archive_entries.empty()) {
+    const auto slots = slots_table(file);
+    auto& rows = json["slots"] = nlohmann::ordered_json::array();
+    for (const auto& row : slots.rows) {
+      nlohmann::ordered_json item;
+      for (std::size_t c = 0; c < slots.columns.size(); ++c) {
+        const auto& cell = row[c];
+        if (std::holds_alternative<std::monostate>(cell)) item[slots.columns[c]] = nullptr;
+        else if (const auto* number = std::get_if<std::int64_t>(&cell)) item[slots.columns[c]] = *number;
+        else if (const auto* real = std::get_if<double>(&cell)) item[slots.columns[c]] = *real;
+        else item[slots.columns[c]] = cell_text(cell);
+      }
+      rows.push_back(std::move(item));
+    }
   }
   return json;
 }
@@ -147,6 +197,8 @@ int run_info(const InfoOptions& options, std::ostream& out) {
     for (const auto& property : file.model.properties) summary.rows.push_back({property.name, property.value});
     write_table(out, summary, options.format);
     if (file.status == "ok") {
+      if (!file.model.archive_entries.empty())
+        write_section(out, "Slots", slots_table(file), options.format);
       write_section(out, "Animations", animations_table(file), options.format);
       write_section(out, "Bone tracks", tracks_table(file), options.format);
       if (options.show_keys) write_section(out, "Keys", keys_table(file), options.format);

@@ -143,3 +143,18 @@ TEST_CASE("pose, export and convert on LightWave files", "[cli][lightwave]") {
   write_sample_dump(dir / "gnt", options);
   CHECK(run({"pose", (dir / "gnt/files/chr/sas/0000.mot").string(), "--time", "0"}).code == kExitUsage);
 }
+
+TEST_CASE("info on KH2 files lists slots, resolution and motions", "[cli][kh2]") {
+  test::TempDir dir;
+  REQUIRE(run({"sample", dir.path().string(), "--characters", "1", "--no-problem-files", "--kh2"}).code == kExitOk);
+  const auto mset = (dir / "kh2/obj/M_SAMPLE.mset").string();
+  auto info = run({"info", mset, "--format", "markdown"});
+  CHECK(info.code == kExitOk);
+  CHECK_THAT(info.out, Catch::Contains("| set_type | 0 (Default) |") && Catch::Contains("| nested_slot_count | 2 |") &&
+                           Catch::Contains("|  | 1 | DUMM | 17 Anb | yes | 0 | 0x2B8 |  | 1 | WALK |  | -1 |  |") &&
+                           Catch::Contains("| 3 | 1 | A1 | 17 Anb |  | 620 | 0x540 |  | 1 | WALK |  | 1 | 1 |"));
+  auto json = run({"info", (dir / "kh2/anm/S_SAMPLE.anb").string(), "--format", "json"});
+  CHECK(json.code == kExitOk);
+  CHECK_THAT(json.out, Catch::Contains("\"kind\": \"interpolated\"") && Catch::Contains("\"bone_count\": 24") &&
+                           Catch::Contains("\"channels\": \"Ty\""));
+}

@@ -281,3 +281,64 @@ TEST_CASE("every truncation of a motion set is an error or a parse, never a cras
   }
   CHECK(errors > 0);
 }
+
+TEST_CASE("resource bounds: hostile files cannot multiply slots, motions or keys", "[kh2][corrupt]") {
+  SECTION("nested BARs whose entry tables overlap") {
+    // K BAR headers packed 16 bytes apart: each one's entry table is the headers after it.
+    constexpr std::uint32_t kCount = 64;
+    const std::size_t headers_at = 0x10 + 0x10 * kCount;
+    Bytes bytes(headers_at + 0x10 * kCount);
+    const Bytes outer = write_bar({}, 0);
+    std::copy(outer.begin(), outer.end(), bytes.begin());
+    put_u32(bytes, 4, kCount);
+    for (std::uint32_t i = 0; i < kCount; ++i) {
+      const std::size_t entry = 0x10 + 0x10 * i, header = headers_at + 0x10 * i;
+      put_u16(bytes, entry, kTypeMotionset);
+      put_u32(bytes, entry + 8, static_cast<std::uint32_t>(header));
+      put_u32(bytes, entry + 12, 0x10 * (kCount - i));
+      bytes[header] = std::byte{'B'}, bytes[header + 1] = std::byte{'A'}, bytes[header + 2] = std::byte{'R'};
+      bytes[header + 3] = std::byte{1};
+      put_u32(bytes, header + 4, kCount - 1 - i);
+    }
+    expect_set_error(bytes, "one per 16 bytes of the file");
+  }
+  SECTION("many curves all pointing at the same keys") {
+    Motion motion = test::interpolated_motion(8, {1});
+    auto& body = *motion.interpolated;
+    body.forward_curves.assign(300, body.forward_curves[0]);
+    const Bytes bytes = write_motion(motion);
+    const auto parsed = parse_motion(bytes);
+    REQUIRE_FALSE(parsed.ok());
+    CHECK_THAT(parsed.error().message(), Catch::Contains("curves referencing at most 259 keys") &&
+                                             Catch::Contains("found 600"));
+  }
+  SECTION("many ANBs whose Motion entries all point at one large motion") {
+    Motion big = test::interpolated_motion(200, {});
+    for (std::int16_t bone = 0; bone < 150; ++bone) big.interpolated->forward_curves.push_back({bone, 3, 1, 0});
+    big.interpolated->keys = test::interpolated_motion(8, {1}).interpolated->keys;
+    big.interpolated->values = {1.0f, 2.0f};
+    const Bytes motion = write_motion(big);
+    constexpr std::uint32_t kSlots = 64;
+    const std::size_t anbs_at = 0x10 + 0x10 * kSlots, motion_at = anbs_at + 0x30 * kSlots;
+    Bytes bytes(motion_at + motion.size());
+    std::copy(motion.begin(), motion.end(), bytes.begin() + static_cast<std::ptrdiff_t>(motion_at));
+    const Bytes header = write_bar({}, 0);
+    std::copy(header.begin(), header.end(), bytes.begin());
+    put_u32(bytes, 4, kSlots);
+    for (std::uint32_t i = 0; i < kSlots; ++i) {
+      const std::size_t entry = 0x10 + 0x10 * i, anb = anbs_at + 0x30 * i;
+      put_u16(bytes, entry, kTypeAnb);
+      put_u32(bytes, entry + 8, static_cast<std::uint32_t>(anb));
+      put_u32(bytes, entry + 12, 0x30);
+      const Bytes anb_header = write_bar({}, 0);
+      std::copy(anb_header.begin(), anb_header.end(), bytes.begin() + static_cast<std::ptrdiff_t>(anb));
+      put_u32(bytes, anb + 4, 2);
+      put_u16(bytes, anb + 0x10, kTypeMotion);
+      put_u32(bytes, anb + 0x18, static_cast<std::uint32_t>(motion_at - anb));
+      put_u32(bytes, anb + 0x1C, static_cast<std::uint32_t>(motion.size()));
+      put_u16(bytes, anb + 0x20, kTypeMotionTriggers);
+      put_u32(bytes, anb + 0x28, 0x30);
+    }
+    expect_set_error(bytes, "twice the file");
+  }
+}

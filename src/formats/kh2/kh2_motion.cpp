@@ -169,10 +169,22 @@ InterpolatedMotion parse_interpolated(const ByteReader& in) {
   body.tangents = read_floats(in, kInterp + 0x3C, tangent_count, "key tangent table");
 
   std::vector<std::uint64_t> positions;
+  std::int64_t referenced_keys = 0;
+  const auto check_references = [&](const std::vector<FCurve>& curves, std::uint64_t count_field) {
+    for (const auto& curve : curves) referenced_keys += curve.key_count;
+    // Curves may share keys (interpolated.motion: 2,020 references to 1,983 keys); far more
+    // references than keys only multiplies memory (resource bound, NOTES.md).
+    const std::int64_t limit = 2 * static_cast<std::int64_t>(body.keys.size()) + 255;
+    if (referenced_keys > limit)
+      fail_at(count_field, fmt::format("curves referencing at most {} keys (twice the key table + 255)", limit),
+              std::to_string(referenced_keys));
+  };
   body.forward_curves = read_curves(in, kInterp + 0x20, kInterp + 0x24, "forward curve table", positions);
+  check_references(body.forward_curves, kInterp + 0x24);
   for (std::size_t c = 0; c < body.forward_curves.size(); ++c)
     check_curve(body, body.forward_curves[c], positions[c], false, value_count, tangent_count);
   body.inverse_curves = read_curves(in, kInterp + 0x28, kInterp + 0x2C, "inverse curve table", positions);
+  check_references(body.inverse_curves, kInterp + 0x2C);
   for (std::size_t c = 0; c < body.inverse_curves.size(); ++c)
     check_curve(body, body.inverse_curves[c], positions[c], true, value_count, tangent_count);
   return body;

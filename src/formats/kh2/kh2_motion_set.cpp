@@ -26,9 +26,13 @@ std::string slot_path(const std::optional<std::int64_t>& parent_slot, std::int64
   return parent_slot ? fmt::format("slot {}/{}", *parent_slot, slot) : fmt::format("slot {}", slot);
 }
 
+// Resource bounds against hostile nesting (README "Reliability"): real files never come near them.
+// Entry tables of nested BARs could overlap and multiply the slot count, and overlapping ANBs could
+// make every slot parse the same large motion again.
 class Walker {
  public:
-  explicit Walker(KH2File& out) : out_(out) {}
+  Walker(KH2File& out, std::uint64_t file_size)
+      : out_(out), slot_budget_(file_size / kBarEntrySize + 1), motion_byte_budget_(2 * file_size) {}
 
   // A BAR of slots. `bytes` runs from the BAR's start to the end of its parent container, so an
   // entry may overrun its declared size (kh2-mset.md "What the real files show").
@@ -74,6 +78,10 @@ class Walker {
           slot.motion_index = out_.slots[own_slots[static_cast<std::size_t>(found->second)]].motion_index;
         }
       }
+      if (out_.slots.size() >= slot_budget_)
+        fail_at(base + kBarHeaderSize + kBarEntrySize * index,
+                fmt::format("at most {} slots in all (one per 16 bytes of the file)", slot_budget_),
+                "overlapping entry tables");
       own_slots.push_back(out_.slots.size());
       out_.slots.push_back(slot);
       if (slot.is_dummy || slot.duplicate_of) continue;
@@ -115,11 +123,16 @@ class Walker {
     const std::uint64_t motion_at = base + static_cast<std::uint64_t>(motion_entry->offset);
     Motion motion = value_or_rethrow(parse_motion(entry_payload(bytes, *motion_entry)), motion_at,
                                      prefix("Motion"));
-    return add_motion(std::move(motion), motion_at, slot, motion_entry->name, where);
+    return add_motion(std::move(motion), motion_at, slot, motion_entry->name, where,
+                      static_cast<std::uint64_t>(motion_entry->size));
   }
 
   std::optional<std::size_t> add_motion(Motion motion, std::uint64_t offset, const Slot* slot, const std::string& name,
-                                        const std::string& where) {
+                                        const std::string& where, std::uint64_t motion_size) {
+    motion_bytes_ += motion_size;
+    if (motion_bytes_ > motion_byte_budget_)
+      fail_at(offset, fmt::format("motions holding at most {} bytes in all (twice the file)", motion_byte_budget_),
+              "overlapping motions");
     for (auto& warning : motion.warnings) warn(where.empty() ? "Motion: " + warning : where + " Motion: " + warning);
     motion.warnings.clear();
     SlotMotion added;
@@ -142,6 +155,13 @@ class Walker {
     const Slot slot = out_.slots[slot_index];
     const std::string where = slot_path(slot.parent_slot, slot.slot);
     const auto offset = static_cast<std::size_t>(slot.entry.offset);
+    // Data read from the same absolute offset is the same (an entry is bounded by its parent, not
+    // its size), so it is read once whatever size the entry declares.
+    const auto [seen, first_time] = read_at_.try_emplace({base + offset, slot.entry.type}, slot_index);
+    if (!first_time) {
+      out_.slots[slot_index].motion_index = out_.slots[seen->second].motion_index;
+      return;
+    }
     switch (slot.entry.type) {
       case kTypeAnb:
         out_.slots[slot_index].motion_index = read_anb(bytes.subspan(offset), base + offset,
@@ -158,7 +178,8 @@ class Walker {
       case kTypeMotion: {
         Motion motion = value_or_rethrow(parse_motion(entry_payload(bytes, slot.entry)), base + offset,
                                          where + " Motion");
-        out_.slots[slot_index].motion_index = add_motion(std::move(motion), base + offset, &slot, slot.entry.name, where);
+        out_.slots[slot_index].motion_index = add_motion(std::move(motion), base + offset, &slot, slot.entry.name, where,
+                                                         static_cast<std::uint64_t>(slot.entry.size));
         break;
       }
       default:
@@ -188,13 +209,16 @@ class Walker {
   void warn(std::string message) { out_.warnings.push_back(std::move(message)); }
 
   KH2File& out_;
+  std::uint64_t slot_budget_, motion_byte_budget_;
+  std::uint64_t motion_bytes_ = 0;
+  std::map<std::pair<std::uint64_t, std::uint16_t>, std::size_t> read_at_;  // (offset, type) -> first slot
 };
 
 template <typename Body>
-Result<KH2File> walk(Body&& body) {
+Result<KH2File> walk(std::uint64_t file_size, Body&& body) {
   return catch_parse_failure<KH2File>([&] {
     KH2File file;
-    Walker walker(file);
+    Walker walker(file, file_size);
     body(walker, file);
     return file;
   });
@@ -214,15 +238,15 @@ std::int64_t resolve_slot(const std::vector<bool>& is_real, SetType type, std::i
 }
 
 Result<KH2File> parse_motion_set(std::span<const std::byte> bytes) {
-  return walk([&](Walker& walker, KH2File&) { walker.read_bar(bytes, 0, std::nullopt, 1, true); });
+  return walk(bytes.size(), [&](Walker& walker, KH2File&) { walker.read_bar(bytes, 0, std::nullopt, 1, true); });
 }
 
 Result<KH2File> parse_anb(std::span<const std::byte> bytes) {
-  return walk([&](Walker& walker, KH2File&) { walker.read_anb(bytes, 0, bytes.size(), "", 1, nullptr); });
+  return walk(bytes.size(), [&](Walker& walker, KH2File&) { walker.read_anb(bytes, 0, bytes.size(), "", 1, nullptr); });
 }
 
 Result<KH2File> parse_plain_bar(std::span<const std::byte> bytes) {
-  return walk([&](Walker& walker, KH2File&) { walker.read_bar(bytes, 0, std::nullopt, 1, false); });
+  return walk(bytes.size(), [&](Walker& walker, KH2File&) { walker.read_bar(bytes, 0, std::nullopt, 1, false); });
 }
 
 }  // namespace animdex::kh2
