@@ -1,5 +1,7 @@
 #include "indexer/rows.h"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "core/content_hash.h"
@@ -58,15 +60,25 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
 
 std::optional<std::string> character_from_path(const std::string& relative_path) {
   std::size_t start = 0;
-  bool after_chr = false;
+  bool after_chr = false, after_obj = false;
   while (true) {
     const auto slash = relative_path.find('/', start);
-    if (slash == std::string::npos) return std::nullopt;  // the last component is the file itself
+    if (slash == std::string::npos) break;  // the last component is the file itself
     const std::string component = relative_path.substr(start, slash - start);
     if (after_chr && !component.empty()) return component;
     after_chr = component == "chr";
+    after_obj = component == "obj";
     start = slash + 1;
   }
+  // KH2 keeps one motion set per object: obj/P_EX100.mset belongs to P_EX100 (Sora).
+  const std::string file = relative_path.substr(start);
+  const auto dot = file.rfind('.');
+  if (after_obj && dot != std::string::npos && dot > 0) {
+    std::string extension = file.substr(dot + 1);
+    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (extension == "mset") return file.substr(0, dot);
+  }
+  return std::nullopt;
 }
 
 std::string track_content_hash(const model::BoneTrack& track) {

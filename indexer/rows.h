@@ -59,7 +59,7 @@ struct ProcessOptions {
 FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options,
                      const std::optional<std::string>& unchanged_hash = std::nullopt);
 
-// The folder after a 'chr' component (GNT character code), if the path has one.
+// The folder after a 'chr' component (GNT character code), or the name of a KH2 obj/<NAME>.mset.
 std::optional<std::string> character_from_path(const std::string& relative_path);
 
 // Hashes of decoded content: equal content gives equal hashes wherever it sits in a file.

@@ -23,7 +23,7 @@ CREATE TABLE IF NOT EXISTS files (
   id              INTEGER PRIMARY KEY,
   dump_id         INTEGER NOT NULL REFERENCES dumps(id) ON DELETE CASCADE,
   path            TEXT NOT NULL,     -- relative to the root, '/'-separated (root's folder name first when several roots)
-  character       TEXT,              -- folder after 'chr/' in the path (GNT character code), else NULL
+  character       TEXT,              -- folder after 'chr/' (GNT character code); KH2: NAME of obj/NAME.mset; else NULL
   format          TEXT NOT NULL,     -- gnt_mot, kh2_mset, kh2_anb, kh2_bar, kh2_motion, nsbca, lw_mot, lw_env or unknown
   size            INTEGER NOT NULL,  -- bytes
   mtime_ns        INTEGER,           -- modification time, nanoseconds since the Unix epoch

@@ -219,3 +219,18 @@ TEST_CASE("motion sets in the common model: slots, shared data and names", "[kh2
   CHECK(file.archive_entries[4].state == 0);
   CHECK(file.slot_resolutions.size() == 8);
 }
+
+TEST_CASE("a raw motion with bones but no stored frames has no tracks", "[kh2][model]") {
+  Motion motion;
+  motion.kind = MotionKind::raw;
+  RawMotion raw;
+  raw.bone_count = 1'000'000'000;  // a fuzzer's header: no matrices follow, so nothing to allocate
+  raw.total_frame_count = 0;
+  raw.range.fps = 30;
+  motion.raw = raw;
+  const auto parsed = parse_motion(write_motion(motion));
+  REQUIRE(parsed.ok());
+  const auto animation = motion_to_animation(parsed.value());
+  CHECK(animation.bone_count == 1'000'000'000);
+  CHECK(animation.tracks.empty());
+}

@@ -102,8 +102,10 @@ model::Animation motion_to_animation(const Motion& motion) {
     animation.bone_count = raw.bone_count;
     animation.frame_count = raw.frame_count;
     set_frame_data(animation, raw.range);
-    // One track per bone and T/R/S, one key per stored frame (frame-major matrices).
-    for (std::int32_t bone = 0; bone < raw.bone_count; ++bone) {
+    // One track per bone and T/R/S, one key per stored frame (frame-major matrices). Without
+    // stored frames nothing is animated, and a bone count alone must not create tracks (a hostile
+    // header could name 2^31 bones without one byte of matrices).
+    for (std::int32_t bone = 0; raw.total_frame_count > 0 && bone < raw.bone_count; ++bone) {
       std::array<model::BoneTrack, 3> tracks;
       const char* channels[] = {"T", "R", "S"};
       const std::uint32_t kind_flags[] = {0x01, 0x08, 0x02};  // GNT's TRANSLATE / ROTATE / SCALE bits
