@@ -61,11 +61,14 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
                         "frame_end, frame_return) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
       insert_track_(db,
                     "INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, track_flags, "
-                    "channels, value_encoding, key_count, total_time, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)"),
+                    "channels, value_encoding, key_count, total_time, content_hash, state) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
       insert_slot_(db,
                    "INSERT INTO mset_slots(file_id, parent_slot, slot, set_type, motion_id, state, motion_name, "
                    "entry_name, entry_type, entry_type_name, is_dummy, size, data_offset, duplicate_of, duplicate_flag, "
                    "animation_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+      insert_node_state_(db,
+                         "INSERT INTO node_states(animation_id, node_index, node_id, tag, t_state, r_state, s_state) "
+                         "VALUES (?,?,?,?,?,?,?)"),
       insert_resolution_(db,
                          "INSERT INTO mset_resolution(file_id, parent_slot, motion_id, state, resolved_slot) "
                          "VALUES (?,?,?,?,?)"),
@@ -230,6 +233,16 @@ void DumpWriter::write(const FileRow& file) {
     const std::int64_t animation_id = db_.getLastInsertRowid();
     animation_ids.push_back(animation_id);
     ++totals_.animations;
+    for (const auto& node : animation.node_states) {
+      insert_node_state_.bind(1, animation_id);
+      insert_node_state_.bind(2, node.node_index);
+      insert_node_state_.bind(3, node.node_id);
+      insert_node_state_.bind(4, static_cast<std::int64_t>(node.tag));
+      insert_node_state_.bind(5, node.translation);
+      insert_node_state_.bind(6, node.rotation);
+      insert_node_state_.bind(7, node.scale);
+      run(insert_node_state_);
+    }
 
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
@@ -244,6 +257,8 @@ void DumpWriter::write(const FileRow& file) {
       insert_track_.bind(9, static_cast<std::int64_t>(track.keys.size()));
       insert_track_.bind(10, track.total_time);
       insert_track_.bind(11, animation_row.tracks[t].content_hash);
+      if (track.state.empty()) insert_track_.bind(12);
+      else insert_track_.bind(12, track.state);
       run(insert_track_);
       const std::int64_t track_id = db_.getLastInsertRowid();
       ++totals_.tracks;

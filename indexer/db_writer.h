@@ -91,6 +91,7 @@ class DumpWriter {
   };
   std::unique_ptr<sqlite3_stmt, RawStatementDeleter> insert_key_;  // the hot loop: raw, no per-call checks
   SQLite::Statement insert_slot_;
+  SQLite::Statement insert_node_state_;
   SQLite::Statement insert_resolution_;
   SQLite::Statement insert_warning_;
   SQLite::Statement insert_behaviors_;

@@ -104,6 +104,7 @@ std::string track_content_hash(const model::BoneTrack& track) {
     hasher.add_i64(spline.linear_flag.value_or(-1));
     for (double parameter : spline.params) hasher.add_f64(parameter);
   }
+  hasher.add_text(track.state);
   hasher.add_u64(track.behaviors.has_value());
   if (track.behaviors) {
     hasher.add_i64(track.behaviors->pre);
@@ -125,6 +126,11 @@ std::string animation_content_hash(const model::Animation& animation, const std:
     add_optional(hasher, value);
   hasher.add_u64(tracks.size());
   for (const auto& track : tracks) hasher.add_text(track.content_hash);
+  hasher.add_u64(animation.node_states.size());
+  for (const auto& node : animation.node_states) {
+    hasher.add_i64(node.node_id);
+    hasher.add_u64(node.tag);
+  }
   return hasher.hex();
 }
 

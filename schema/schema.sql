@@ -1,4 +1,4 @@
--- animdex database schema, version 5 (PRAGMA user_version = 5).
+-- animdex database schema, version 6 (PRAGMA user_version = 6).
 -- A database at an older version is brought here by schema/migrations/NNN_*.sql (NNN = target version).
 -- Every table and column is documented in schema/README.md; a test keeps the two in step.
 -- Applied by `animdex index` when it creates a database; all statements are idempotent.
@@ -85,7 +85,8 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
   value_encoding TEXT NOT NULL,    -- bf16x4, f32x4 or none (time only)
   key_count     INTEGER NOT NULL,
   total_time    REAL,              -- GNT: bone header 0x08, seconds
-  content_hash  TEXT NOT NULL      -- hash of this track's decoded content
+  content_hash  TEXT NOT NULL,     -- hash of this track's decoded content
+  state         TEXT               -- NSBCA: const, animated or a per-axis mix (v6); NULL for other formats
 );
 CREATE INDEX IF NOT EXISTS bone_tracks_by_animation ON bone_tracks(animation_id);
 CREATE INDEX IF NOT EXISTS bone_tracks_by_bone ON bone_tracks(bone_id, animation_id);
@@ -99,6 +100,18 @@ CREATE TABLE IF NOT EXISTS keyframes (
   frame      INTEGER,        -- GNT: round(time * 60)
   x REAL, y REAL, z REAL, w REAL,  -- decoded values; NULL for time-only tracks
   PRIMARY KEY (track_id, key_index)
+) WITHOUT ROWID;
+
+-- One row per node of a skeletal animation, identity and base nodes included (v6; NSBCA).
+CREATE TABLE IF NOT EXISTS node_states (
+  animation_id  INTEGER NOT NULL REFERENCES animations(id) ON DELETE CASCADE,
+  node_index    INTEGER NOT NULL,  -- position of the node's tag in the animation (= bone_tracks.bone_id)
+  node_id       INTEGER NOT NULL,  -- model node the tag names (tag bits 24-31)
+  tag           INTEGER NOT NULL,  -- the node's tag word as stored
+  t_state       TEXT NOT NULL,     -- identity, base, const, animated, or per axis "x=... y=... z=..."
+  r_state       TEXT NOT NULL,     -- identity, base, const or animated
+  s_state       TEXT NOT NULL,     -- as t_state
+  PRIMARY KEY (animation_id, node_index)
 ) WITHOUT ROWID;
 
 -- Spline data of curve formats (LightWave; v3): the shape of the span that ends at each key.

@@ -227,10 +227,14 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
 
   // pose
   PoseOptions pose_options;
-  auto* pose = app.add_subcommand("pose", "Evaluate every channel of a LightWave motion or envelope at one time");
-  pose->add_option("file", pose_options.file, "LWMO or LWEN file (version 1 or 3)")->required()->check(CLI::ExistingFile);
+  auto* pose = app.add_subcommand(
+      "pose", "Evaluate a LightWave motion/envelope at one time, or every node of an NSBCA animation at one frame");
+  pose->add_option("file", pose_options.file, "LWMO or LWEN file (version 1 or 3), or an NSBCA file")
+      ->required()->check(CLI::ExistingFile);
+  pose->add_option("--anim", pose_options.animation, "NSBCA: animation name (default: the first)");
   auto* pose_time = pose->add_option("-t,--time", pose_options.seconds, "Time in seconds");
-  auto* pose_frame = pose->add_option("--frame", pose_options.frame, "Time as a frame number at --fps");
+  auto* pose_frame = pose->add_option("--frame", pose_options.frame,
+                                      "Time as a frame number at --fps (NSBCA: an integer frame, 0-based)");
   pose_time->excludes(pose_frame);
   pose->add_option("--fps", pose_options.fps, "Frames per second (v1 keys are frames; v3 stores none)")
       ->check(CLI::PositiveNumber)->capture_default_str();

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iosfwd>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,9 +36,12 @@ struct PoseOptions {
   std::optional<double> seconds;      // --time
   std::optional<double> frame;        // --frame
   double fps = 30.0;                  // frames per second (v3 files do not store it; v1 keys are frames)
+  std::string animation;              // NSBCA: --anim NAME (default: the file's first animation)
   OutputFormat format = OutputFormat::table;
 };
 int run_pose(const PoseOptions& options, std::ostream& out);
+// The NSBCA half of `pose` (called by run_pose once the bytes are known to be NSBCA).
+int run_nsbca_pose(const PoseOptions& options, std::span<const std::byte> bytes, std::ostream& out);
 
 struct ExportOptions {
   std::filesystem::path file;

@@ -51,6 +51,11 @@ double native_time(const LwFile& file, double seconds, double fps) { return file
 
 int run_pose(const PoseOptions& options, std::ostream& out) {
   int code = kExitOk;
+  {
+    auto bytes = read_file_bytes(options.file, 512ULL << 20);
+    const auto* format = bytes.error.empty() ? detect_format(bytes.bytes, bytes.file_size) : nullptr;
+    if (format && format->id == "nsbca") return run_nsbca_pose(options, bytes.bytes, out);
+  }
   auto file = load_lightwave(options.file, code);
   if (!file) return code;
   const double seconds = options.seconds ? *options.seconds : *options.frame / options.fps;

@@ -5,6 +5,7 @@
 #include "formats/gnt_mot/gnt_mot_format.h"
 #include "formats/kh2/kh2_format.h"
 #include "formats/lightwave/lw_format.h"
+#include "formats/nsbca/nsbca_format.h"
 
 namespace animdex {
 
@@ -19,6 +20,7 @@ const std::array kFormats = {
     kh2::anb_format_module(),
     kh2::bar_format_module(),
     kh2::motion_format_module(),
+    nsbca::format_module(),
 };
 }  // namespace
 

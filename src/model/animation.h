@@ -44,6 +44,16 @@ struct BoneTrack {
   std::vector<Key> keys;
   std::vector<KeySpline> splines;       // empty, or one per key (curve formats)
   std::optional<CurveBehaviors> behaviors;
+  std::string state;  // where the values come from when the format says (NSBCA: const, animated, per-axis mix)
+};
+
+// Per node of a skeletal animation, where each channel group comes from (NSBCA: identity, base,
+// const, animated, or a per-axis mix such as "x=const y=animated z=const").
+struct NodeChannelStates {
+  std::int64_t node_index = 0;
+  std::int64_t node_id = 0;
+  std::uint32_t tag = 0;
+  std::string translation, rotation, scale;
 };
 
 struct Animation {
@@ -58,6 +68,7 @@ struct Animation {
   std::optional<std::int64_t> total_bone_count;  // KH2: bones + IK helpers
   std::optional<double> fps, frame_start, frame_end, frame_return;  // KH2 frame data (frame_return: loop start)
   std::vector<BoneTrack> tracks;
+  std::vector<NodeChannelStates> node_states;  // NSBCA: one per node tag, identity nodes included
 };
 
 // An entry of an archive the file is (KH2 BAR): motion-set slots, or a plain BAR's listing.

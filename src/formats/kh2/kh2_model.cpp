@@ -3,6 +3,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "core/rotation.h"
+
 namespace animdex::kh2 {
 
 namespace {
@@ -71,26 +73,10 @@ Decomposed decompose(const std::array<float, 16>& m) {
     out.scale[0] = -out.scale[0];
     for (double& v : basis[0]) v = -v;
   }
-  // System.Numerics Quaternion.CreateFromRotationMatrix (row-vector convention: M12 = basis[0][1]).
-  const double m11 = basis[0][0], m12 = basis[0][1], m13 = basis[0][2];
-  const double m21 = basis[1][0], m22 = basis[1][1], m23 = basis[1][2];
-  const double m31 = basis[2][0], m32 = basis[2][1], m33 = basis[2][2];
-  const double trace = m11 + m22 + m33;
-  double x, y, z, w;
-  if (trace > 0) {
-    const double s = std::sqrt(trace + 1.0) * 2;
-    w = 0.25 * s, x = (m23 - m32) / s, y = (m31 - m13) / s, z = (m12 - m21) / s;
-  } else if (m11 >= m22 && m11 >= m33) {
-    const double s = std::sqrt(1.0 + m11 - m22 - m33) * 2;
-    w = (m23 - m32) / s, x = 0.25 * s, y = (m12 + m21) / s, z = (m13 + m31) / s;
-  } else if (m22 > m33) {
-    const double s = std::sqrt(1.0 + m22 - m11 - m33) * 2;
-    w = (m31 - m13) / s, x = (m12 + m21) / s, y = 0.25 * s, z = (m23 + m32) / s;
-  } else {
-    const double s = std::sqrt(1.0 + m33 - m11 - m22) * 2;
-    w = (m12 - m21) / s, x = (m13 + m31) / s, y = (m23 + m32) / s, z = 0.25 * s;
-  }
-  out.rotation = {x, y, z, w};
+  Matrix3 rows{};
+  for (int row = 0; row < 3; ++row)
+    for (int col = 0; col < 3; ++col) rows[static_cast<std::size_t>(row * 3 + col)] = basis[row][col];
+  out.rotation = quaternion_from_rows(rows);
   return out;
 }
 

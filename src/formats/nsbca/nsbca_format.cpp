@@ -1,0 +1,28 @@
+#include "formats/nsbca/nsbca_format.h"
+
+#include "formats/nsbca/nsbca_model.h"
+#include "formats/nsbca/nsbca_parser.h"
+
+namespace animdex::nsbca {
+
+namespace {
+
+Result<model::AnimationFile> parse_to_model(std::span<const std::byte> bytes) {
+  auto parsed = parse_nsbca(bytes);
+  if (!parsed) return parsed.error();
+  return to_model(parsed.value());
+}
+
+}  // namespace
+
+bool detect_nsbca(std::span<const std::byte> head, std::uint64_t) {
+  return head.size() >= 4 && head[0] == std::byte{'B'} && head[1] == std::byte{'C'} && head[2] == std::byte{'A'} &&
+         head[3] == std::byte{'0'};
+}
+
+FormatModule format_module() {
+  return {"nsbca", "Nintendo DS NSBCA (BCA0 joint animations: JNT0 dictionary, J.AC per animation; fixed point)", "",
+          &detect_nsbca, &parse_to_model};
+}
+
+}  // namespace animdex::nsbca

@@ -1,0 +1,288 @@
+#include "formats/nsbca/nsbca_parser.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "core/byte_reader.h"
+
+namespace animdex::nsbca {
+
+namespace {
+
+constexpr auto LE = Endian::little;
+
+struct Reader {
+  const ByteReader& in;
+  std::uint64_t block_end;  // absolute
+  NsbcaFile& file;
+  std::uint64_t sample_budget = 0;
+  mutable std::uint64_t samples_read = 0;
+
+  void require_in_block(std::uint64_t start, std::uint64_t length, std::uint64_t field_at, const std::string& what) const {
+    if (start > block_end || length > block_end - start)
+      fail_at(field_at, fmt::format("{} ({} bytes at {:#x}) inside the JNT0 block ending at {:#x}", what, length, start,
+                                    block_end),
+              fmt::format("end {:#x}", start + length));
+  }
+};
+
+// Reads one J.AC at absolute `jac`; `extent_end` is where the next one (or the block) starts.
+class AnimationReader {
+ public:
+  AnimationReader(const Reader& reader, std::uint64_t jac, std::uint64_t extent_end, JointAnimation& out)
+      : r_(reader), in_(reader.in), jac_(jac), extent_end_(extent_end), out_(out) {}
+
+  void read() {
+    r_.require_in_block(jac_, 0x14, jac_, "J.AC header");
+    if (in_.u8(jac_) != 'J' || in_.u8(jac_ + 1) != 0 || in_.u8(jac_ + 2) != 'A' || in_.u8(jac_ + 3) != 'C')
+      fail_at(jac_, "J.AC magic 4A 00 41 43", fmt::format("{:08X}", in_.u32(jac_, Endian::big)));
+    out_.frame_count = in_.u16(jac_ + 4, LE);
+    const std::uint16_t node_count = in_.u16(jac_ + 6, LE);
+    out_.flags = in_.u32(jac_ + 8, LE);
+    rot3_offset_ = in_.u32(jac_ + 0x0C, LE);
+    rot5_offset_ = in_.u32(jac_ + 0x10, LE);
+    if (out_.frame_count < 1) fail_at(jac_ + 4, "frame count >= 1", "0");
+    if (node_count < 1) fail_at(jac_ + 6, "node count >= 1", "0");
+    r_.require_in_block(jac_ + 0x14, 2ull * node_count, jac_ + 6, "tag offset table");
+    if (rot5_offset_ < rot3_offset_)
+      fail_at(jac_ + 0x10, fmt::format("Rot5 table offset at or after the Rot3 table {:#x}", rot3_offset_),
+              fmt::format("{:#x}", rot5_offset_));
+    r_.require_in_block(jac_ + rot3_offset_, rot5_offset_ - rot3_offset_, jac_ + 0x0C, "Rot3 table");
+    // Pass 1: tags and records; arrays are read once the rotation tables' lengths are known.
+    for (std::uint16_t node = 0; node < node_count; ++node) {
+      const std::uint64_t tag_at = jac_ + in_.u16(jac_ + 0x14 + 2ull * node, LE);
+      r_.require_in_block(tag_at, 4, jac_ + 0x14 + 2ull * node, fmt::format("node {} tag", node));
+      out_.nodes.push_back(read_node(tag_at, node));
+    }
+    read_rotation_tables();
+    for (std::size_t node = 0; node < out_.nodes.size(); ++node) read_arrays(out_.nodes[node], node);
+  }
+
+ private:
+  NodeAnimation read_node(std::uint64_t at, std::uint16_t index) {
+    NodeAnimation node;
+    node.tag = in_.u32(at, LE);
+    if (node.tag & kTagReservedBits)
+      r_.file.warnings.push_back(fmt::format("{}: node {} tag {:#010x} has bits 14-23 set", out_.name, index, node.tag));
+    std::uint64_t cursor = at + 4;
+    if (node.tag & kTagIdentity) return node;  // nothing else follows (nsbca.md)
+    const auto next = [&](std::uint64_t length) {
+      r_.require_in_block(cursor, length, at, fmt::format("node {} records", index));
+      const std::uint64_t here = cursor;
+      cursor += length;
+      return here;
+    };
+    const auto read_axes = [&](std::array<AxisChannel, 3>& axes, std::uint32_t identity_bit, std::uint32_t base_bit,
+                               std::uint32_t const_bit, bool is_scale) {
+      for (int axis = 0; axis < 3; ++axis) {
+        auto& channel = axes[static_cast<std::size_t>(axis)];
+        if (node.tag & identity_bit) channel.source = Source::identity;
+        else if (node.tag & base_bit) channel.source = Source::base;
+        else if (node.tag & (const_bit << axis)) {
+          channel.source = Source::constant;
+          const std::uint64_t field = next(is_scale ? 8 : 4);
+          channel.constant = in_.i32(field, LE);
+          if (is_scale) channel.constant_inverse = in_.i32(field + 4, LE);
+        } else {
+          channel.source = Source::animated;
+          const std::uint64_t field = next(8);
+          channel.info = {in_.u32(field, LE)};
+          channel.offset = in_.u32(field + 4, LE);
+          array_fields_.push_back(field);
+        }
+      }
+    };
+    read_axes(node.translation, kTagIdentityT, kTagBaseT, kTagConstTx, false);
+    auto& rotation = node.rotation;
+    if (node.tag & kTagIdentityR) rotation.source = Source::identity;
+    else if (node.tag & kTagBaseR) rotation.source = Source::base;
+    else if (node.tag & kTagConstR) {
+      rotation.source = Source::constant;
+      const std::uint64_t field = next(4);
+      rotation.constant_word = in_.u32(field, LE);
+      constant_rotation_fields_.push_back(field);
+      if (rotation.constant_word >> 16)
+        r_.file.warnings.push_back(fmt::format("{}: node {} constant rotation word {:#010x} has upper bits set",
+                                               out_.name, index, rotation.constant_word));
+    } else {
+      rotation.source = Source::animated;
+      const std::uint64_t field = next(8);
+      rotation.info = {in_.u32(field, LE)};
+      rotation.offset = in_.u32(field + 4, LE);
+      array_fields_.push_back(field);
+    }
+    read_axes(node.scale, kTagIdentityS, kTagBaseS, kTagConstSx, true);
+    return node;
+  }
+
+  void read_rotation_tables() {
+    const std::uint64_t rot3_count = (rot5_offset_ - rot3_offset_) / 6;
+    for (std::uint64_t i = 0; i < rot3_count; ++i) {
+      const std::uint64_t at = jac_ + rot3_offset_ + 6 * i;
+      out_.rot3.push_back({in_.u16(at, LE), in_.i16(at + 2, LE), in_.i16(at + 4, LE)});
+    }
+    // The Rot5 length is not stored: it runs to the first value array after it (or the J.AC's end).
+    std::uint64_t rot5_end = extent_end_ - jac_;
+    for (const auto field : array_fields_) {
+      const std::uint32_t offset = in_.u32(field + 4, LE);
+      if (offset >= rot5_offset_) rot5_end = std::min<std::uint64_t>(rot5_end, offset);
+    }
+    const std::uint64_t rot5_count = rot5_end > rot5_offset_ ? (rot5_end - rot5_offset_) / 10 : 0;
+    r_.require_in_block(jac_ + rot5_offset_, rot5_count * 10, jac_ + 0x10, "Rot5 table");
+    for (std::uint64_t i = 0; i < rot5_count; ++i) {
+      const std::uint64_t at = jac_ + rot5_offset_ + 10 * i;
+      Rot5Entry entry;
+      for (std::size_t k = 0; k < 5; ++k) entry.d[k] = in_.u16(at + 2 * k, LE);
+      out_.rot5.push_back(entry);
+    }
+    for (const auto field : constant_rotation_fields_) check_rotation_index(in_.u16(field, LE), field);
+  }
+
+  void check_rotation_index(std::uint16_t index, std::uint64_t at) const {
+    if (index & 0x8000) {
+      const std::size_t entry = index & 0x7FFF;
+      if (entry >= out_.rot3.size())
+        fail_at(at, fmt::format("Rot3 index < the table's {} entries", out_.rot3.size()), std::to_string(entry));
+      const int pivot = out_.rot3[entry].info & 0x0F;
+      if (pivot > 8)
+        fail_at(jac_ + rot3_offset_ + 6 * entry, fmt::format("Rot3 entry {} pivot position 0..8", entry),
+                std::to_string(pivot));
+    } else if (index >= out_.rot5.size()) {
+      fail_at(at, fmt::format("Rot5 index < the table's {} entries", out_.rot5.size()), std::to_string(index));
+    }
+  }
+
+  // Checks the track info word and returns the array's absolute start and sample count.
+  std::pair<std::uint64_t, std::size_t> array_of(const TrackInfo& info, std::uint32_t offset, std::uint64_t element,
+                                                 std::uint64_t field, const std::string& what) const {
+    if (info.step_code() == 3) fail_at(field, what + ": step 1, 2 or 4 (info bits 30-31 = 0..2)", "3");
+    const std::size_t count = sample_count(out_.frame_count, info.step());
+    if (info.step() > 1) {
+      const std::uint32_t expected = (out_.frame_count - 1u) / static_cast<unsigned>(info.step()) *
+                                     static_cast<unsigned>(info.step());
+      if (info.last_interp() != expected)
+        r_.file.warnings.push_back(fmt::format("{}: {} LAST_INTERP {} (expected {} for step {})", out_.name, what,
+                                               info.last_interp(), expected, info.step()));
+    }
+    r_.require_in_block(jac_ + offset, count * element, field + 4, what + " array");
+    // Arrays may be shared, but tracks pointing many times at the same data only multiply memory
+    // (resource bound; real files share about 1 array in 4).
+    r_.samples_read += count;
+    if (r_.samples_read > r_.sample_budget)
+      fail_at(field + 4, fmt::format("at most {} samples in all (8 per byte of the file)", r_.sample_budget),
+              "arrays shared by too many tracks");
+    return {jac_ + offset, count};
+  }
+
+  void read_arrays(NodeAnimation& node, std::size_t index) {
+    std::size_t& field_index = next_field_;
+    const char* axis_names = "xyz";
+    for (int axis = 0; axis < 3; ++axis) {
+      auto& channel = node.translation[static_cast<std::size_t>(axis)];
+      if (channel.source != Source::animated) continue;
+      const std::uint64_t field = array_fields_[field_index++];
+      const std::uint64_t element = channel.info.fx16() ? 2 : 4;
+      const auto [start, count] = array_of(channel.info, channel.offset, element, field,
+                                           fmt::format("node {} T{}", index, axis_names[axis]));
+      for (std::size_t s = 0; s < count; ++s)
+        channel.samples.push_back(channel.info.fx16() ? in_.i16(start + 2 * s, LE) : in_.i32(start + 4 * s, LE));
+    }
+    if (node.rotation.source == Source::animated) {
+      const std::uint64_t field = array_fields_[field_index++];
+      const auto [start, count] =
+          array_of(node.rotation.info, node.rotation.offset, 2, field, fmt::format("node {} R", index));
+      for (std::size_t s = 0; s < count; ++s) {
+        node.rotation.indices.push_back(in_.u16(start + 2 * s, LE));
+        check_rotation_index(node.rotation.indices.back(), start + 2 * s);
+      }
+    }
+    for (int axis = 0; axis < 3; ++axis) {
+      auto& channel = node.scale[static_cast<std::size_t>(axis)];
+      if (channel.source != Source::animated) continue;
+      const std::uint64_t field = array_fields_[field_index++];
+      const std::uint64_t element = channel.info.fx16() ? 4 : 8;
+      const auto [start, count] = array_of(channel.info, channel.offset, element, field,
+                                           fmt::format("node {} S{}", index, axis_names[axis]));
+      for (std::size_t s = 0; s < count; ++s) {
+        const std::uint64_t at = start + element * s;
+        channel.samples.push_back(channel.info.fx16() ? in_.i16(at, LE) : in_.i32(at, LE));
+        channel.inverses.push_back(channel.info.fx16() ? in_.i16(at + 2, LE) : in_.i32(at + 4, LE));
+      }
+    }
+  }
+
+  const Reader& r_;
+  const ByteReader& in_;
+  std::uint64_t jac_, extent_end_;
+  JointAnimation& out_;
+  std::uint32_t rot3_offset_ = 0, rot5_offset_ = 0;
+  std::vector<std::uint64_t> array_fields_;             // absolute positions of (info, offset) pairs
+  std::vector<std::uint64_t> constant_rotation_fields_;  // absolute positions of constant rotation words
+  std::size_t next_field_ = 0;                           // next entry of array_fields_ to read
+};
+
+}  // namespace
+
+Result<NsbcaFile> parse_nsbca(std::span<const std::byte> bytes) {
+  return catch_parse_failure<NsbcaFile>([&] {
+    const ByteReader in(bytes);
+    in.require(0, 0x10, "Nitro header (16 bytes)");
+    NsbcaFile file;
+    if (in.ascii(0, 4) != "BCA0") fail_at(0, "magic BCA0", in.ascii(0, 4));
+    if (in.u16(4, LE) != 0xFEFF) fail_at(4, "byte-order mark FF FE", fmt::format("{:04X}", in.u16(4, Endian::big)));
+    file.version = in.u16(6, LE);
+    if (file.version != 1) file.warnings.push_back(fmt::format("Nitro version {} (1 in every known file)", file.version));
+    const std::uint32_t declared_size = in.u32(8, LE);
+    if (declared_size > bytes.size())
+      fail_at(8, fmt::format("file size at most the real length {}", bytes.size()), std::to_string(declared_size));
+    if (in.u16(0x0C, LE) != 0x10) fail_at(0x0C, "header size 16", std::to_string(in.u16(0x0C, LE)));
+    const std::uint16_t block_count = in.u16(0x0E, LE);
+    if (block_count < 1) fail_at(0x0E, "at least one block", "0");
+    in.require(0x10, 4ull * block_count, "block offset table");
+    for (std::uint16_t b = 0; b < block_count; ++b)
+      if (!in.contains(in.u32(0x10 + 4ull * b, LE), 8))
+        fail_at(0x10 + 4ull * b, fmt::format("block {} offset + 8 inside the file", b),
+                fmt::format("{:#x}", in.u32(0x10 + 4ull * b, LE)));
+    if (block_count > 1)
+      file.warnings.push_back(fmt::format("{} blocks; only the first (JNT0) is read", block_count));
+    const std::uint64_t block = in.u32(0x10, LE);
+    if (in.ascii(block, 4) != "JNT0") fail_at(block, "block magic JNT0", in.ascii(block, 4));
+    const std::uint64_t block_size = in.u32(block + 4, LE);
+    if (!in.contains(block, block_size) || block_size < 8)
+      fail_at(block + 4, fmt::format("block size within the file's {} bytes", bytes.size()), std::to_string(block_size));
+    const Reader reader{in, block + block_size, file, 8 * static_cast<std::uint64_t>(bytes.size())};
+
+    const std::uint64_t dict = block + 8;
+    reader.require_in_block(dict, 8, block, "dictionary header");
+    if (in.u8(dict) != 0) fail_at(dict, "dictionary revision 0", std::to_string(in.u8(dict)));
+    const std::uint8_t entry_count = in.u8(dict + 1);
+    if (entry_count < 1) fail_at(dict + 1, "at least one dictionary entry", "0");
+    const std::uint16_t tree_offset = in.u16(dict + 4, LE), entry_offset = in.u16(dict + 6, LE);
+    reader.require_in_block(dict + tree_offset, 4ull * (entry_count + 1), dict + 4, "dictionary tree");
+    reader.require_in_block(dict + entry_offset, 4, dict + 6, "dictionary entry header");
+    const std::uint16_t data_size = in.u16(dict + entry_offset, LE);
+    if (data_size != 4) fail_at(dict + entry_offset, "dictionary data size 4 (JNT0)", std::to_string(data_size));
+    const std::uint64_t names = dict + entry_offset + in.u16(dict + entry_offset + 2, LE);
+    reader.require_in_block(dict + entry_offset + 4, 4ull * entry_count, dict + 6, "dictionary data");
+    reader.require_in_block(names, 16ull * entry_count, dict + entry_offset + 2, "dictionary names");
+
+    std::vector<std::uint64_t> starts;
+    for (std::uint8_t e = 0; e < entry_count; ++e) starts.push_back(block + in.u32(dict + entry_offset + 4 + 4ull * e, LE));
+    std::vector<std::uint64_t> sorted = starts;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::uint8_t e = 0; e < entry_count; ++e) {
+      JointAnimation animation;
+      animation.name = in.ascii(names + 16ull * e, 16);
+      if (const auto nul = animation.name.find('\0'); nul != std::string::npos) animation.name.resize(nul);
+      for (char& c : animation.name)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7E) c = '?';
+      const auto next = std::upper_bound(sorted.begin(), sorted.end(), starts[e]);
+      const std::uint64_t extent_end = next == sorted.end() ? reader.block_end : *next;
+      AnimationReader(reader, starts[e], extent_end, animation).read();
+      file.animations.push_back(std::move(animation));
+    }
+    return file;
+  });
+}
+
+}  // namespace animdex::nsbca

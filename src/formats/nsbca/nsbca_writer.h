@@ -1,0 +1,29 @@
+#pragma once
+// Writes BCA0 files from the parser's structs: the Nitro header, one JNT0 block, a resource
+// dictionary with its Patricia tree, and each J.AC laid out as the files in the corpus are (tags,
+// Rot3, Rot5, then value arrays grouped R, S fx16, T fx16, S fx32, T fx32, identical arrays shared).
+// Real files rewrite byte for byte; tests use it to build files no real sample has.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "formats/nsbca/nsbca_types.h"
+
+namespace animdex::nsbca {
+
+std::vector<std::byte> write_nsbca(const NsbcaFile& file);
+
+// The tag word that matches a node's channel sources (bits 0-13) with `node_id` in bits 24-31.
+// A node whose every channel is identity gets the IDENTITY bit and nothing else.
+std::uint32_t tag_for(const NodeAnimation& node, int node_id);
+
+// The Patricia-tree nodes (refBit, left, right, entry) of a resource dictionary over `names`;
+// node 0 is the root. Exposed for tests: looking each name up must find its own entry.
+struct TreeNode {
+  std::uint8_t ref_bit = 127, left = 0, right = 0, entry = 0;
+};
+std::vector<TreeNode> dictionary_tree(const std::vector<std::string>& names);
+int dictionary_lookup(const std::vector<TreeNode>& tree, const std::string& name);
+
+}  // namespace animdex::nsbca
