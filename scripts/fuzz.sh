@@ -16,10 +16,10 @@ cmake --build "$out" -j2 >/dev/null
 
 seeds="$out/seeds"
 rm -rf "$seeds" && mkdir -p "$seeds/sample"
-"$animdex" sample "$seeds/sample" --characters 3 --kh2 2>/dev/null
-declare -A dict_of=([fuzz_gnt_mot]=gnt_mot.dict [fuzz_lightwave]=lightwave.dict [fuzz_kh2]=kh2.dict [fuzz_detect_parse]=all_formats.dict)
+"$animdex" sample "$seeds/sample" --characters 3 --kh2 --nsbca 2>/dev/null
+declare -A dict_of=([fuzz_gnt_mot]=gnt_mot.dict [fuzz_lightwave]=lightwave.dict [fuzz_kh2]=kh2.dict [fuzz_nsbca]=nsbca.dict [fuzz_detect_parse]=all_formats.dict)
 status=0
-for target in fuzz_gnt_mot fuzz_lightwave fuzz_kh2 fuzz_detect_parse; do
+for target in fuzz_gnt_mot fuzz_lightwave fuzz_kh2 fuzz_nsbca fuzz_detect_parse; do
   corpus="$out/corpus/$target"
   findings="$out/findings/$target"
   mkdir -p "$corpus" "$findings"

@@ -224,6 +224,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   sample->add_flag("--no-problem-files", no_problem_files, "Leave out the broken and non-GNT files");
   sample->add_flag("--kh2", sample_options.include_kh2,
                    "Add KH2 files: a Player motion set with dummies, a Default set with a nested set, an ANB");
+  sample->add_flag("--nsbca", sample_options.include_nsbca,
+                   "Add an NSBCA file: two animations (steps 1 and 2) with identity, animated and bind-pose nodes");
 
   // pose
   PoseOptions pose_options;

@@ -37,8 +37,9 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
     SampleDumpOptions sample;
     sample.character_count = options.character_count;
     sample.include_kh2 = true;
+    sample.include_nsbca = true;
     const auto written = write_sample_dump(dump, sample);
-    out << fmt::format("Wrote a sample dump (GNT4-like, plus KH2 motion sets): {} files for {} characters under {}\n", written.files.size(),
+    out << fmt::format("Wrote a sample dump (GNT4-like, plus KH2 motion sets and an NSBCA): {} files for {} characters under {}\n", written.files.size(),
                        written.characters.size(), dump.string());
 
     IndexOptions index;
@@ -76,6 +77,8 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
     show(out, db, options.format, "KH2: dummy slots of the motion sets and the slot the engine plays instead",
          command("dummy-slots", " -p file P_SAMPLE"), named("dummy-slots"),
          {{"file", "P_SAMPLE"}, {"dump", "NULL"}, {"numbering", "code"}});
+    show(out, db, options.format, "NSBCA: where each node's T, R and S come from, and how many samples each stores",
+         command("nsbca-nodes"), named("nsbca-nodes"), {{"file", "NULL"}, {"animation", "NULL"}, {"dump", "NULL"}});
     show(out, db, options.format, "Files that failed to parse (the sample includes two on purpose)",
          command("errors"), named("errors"), {{"dump", "NULL"}});
     out << fmt::format("\nThe database stays at {}; try `animdex queries` and `animdex sql ... --db {}`.\n",

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -62,20 +63,38 @@ ResultTable slots_table(const FileRow& file) {
   return table;
 }
 
+// Skeletal formats with per-node channel states (NSBCA): every node, identity and base included.
+ResultTable nodes_table(const FileRow& file) {
+  ResultTable table{{"animation", "node", "node_id", "tag", "T", "R", "S", "T_keys", "R_keys", "S_keys"}, {}};
+  for (const auto& animation : file.model.animations)
+    for (const auto& node : animation.node_states) {
+      std::int64_t keys[3] = {0, 0, 0};
+      for (const auto& track : animation.tracks)
+        if (track.bone_id == node.node_index) {
+          const auto kind = std::string_view("TRS").find(track.channels.empty() ? '?' : track.channels[0]);
+          if (kind != std::string_view::npos) keys[kind] = static_cast<std::int64_t>(track.keys.size());
+        }
+      table.rows.push_back({animation.name, node.node_index, node.node_id, fmt::format("0x{:08X}", node.tag),
+                            node.translation, node.rotation, node.scale, keys[0], keys[1], keys[2]});
+    }
+  return table;
+}
+
 ResultTable tracks_table(const FileRow& file) {
-  ResultTable table{{"slot", "track", "bone_id", "bone_hex", "bone_name", "flags", "track_flags", "channels",
-                     "encoding", "keys", "total_time"},
+  ResultTable table{{"animation", "slot", "track", "bone_id", "bone_hex", "bone_name", "flags", "track_flags",
+                     "channels", "state", "encoding", "keys", "total_time"},
                     {}};
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
-      table.rows.push_back({optional_cell(animation.slot), static_cast<std::int64_t>(t), optional_cell(track.bone_id),
+      table.rows.push_back({optional_cell(file.animations[a].name), optional_cell(animation.slot),
+                            static_cast<std::int64_t>(t), optional_cell(track.bone_id),
                             track.bone_id ? Cell(fmt::format("0x{:02X}", *track.bone_id)) : Cell(),
                             optional_cell(file.animations[a].tracks[t].bone_name),
                             fmt::format("0x{:04X}", track.flags), fmt::format("0x{:02X}", track.track_flags),
-                            track.channels, track.value_encoding, static_cast<std::int64_t>(track.keys.size()),
-                            track.total_time});
+                            track.channels, track.state.empty() ? Cell() : Cell(track.state), track.value_encoding,
+                            static_cast<std::int64_t>(track.keys.size()), track.total_time});
     }
   }
   return table;
@@ -131,6 +150,12 @@ nlohmann::ordered_json to_json(const FileRow& file) {
       item["frame_return"] = json_optional(animation.frame_return);
     }
     item["content_hash"] = row.content_hash;
+    if (!animation.node_states.empty()) {
+      auto& nodes = item["nodes"] = nlohmann::ordered_json::array();
+      for (const auto& node : animation.node_states)
+        nodes.push_back({{"node", node.node_index}, {"node_id", node.node_id}, {"tag", node.tag},
+                         {"T", node.translation}, {"R", node.rotation}, {"S", node.scale}});
+    }
     auto& tracks = item["tracks"] = nlohmann::ordered_json::array();
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
@@ -141,6 +166,7 @@ nlohmann::ordered_json to_json(const FileRow& file) {
       track_json["track_flags"] = track.track_flags;
       track_json["channels"] = track.channels;
       track_json["value_encoding"] = track.value_encoding;
+      if (!track.state.empty()) track_json["state"] = track.state;
       track_json["total_time"] = track.total_time;
       track_json["content_hash"] = row.tracks[t].content_hash;
       auto& keys = track_json["keys"] = nlohmann::ordered_json::array();
@@ -200,6 +226,9 @@ int run_info(const InfoOptions& options, std::ostream& out) {
       if (!file.model.archive_entries.empty())
         write_section(out, "Slots", slots_table(file), options.format);
       write_section(out, "Animations", animations_table(file), options.format);
+      if (std::any_of(file.model.animations.begin(), file.model.animations.end(),
+                      [](const auto& animation) { return !animation.node_states.empty(); }))
+        write_section(out, "Nodes", nodes_table(file), options.format);
       write_section(out, "Bone tracks", tracks_table(file), options.format);
       if (options.show_keys) write_section(out, "Keys", keys_table(file), options.format);
     }

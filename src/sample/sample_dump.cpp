@@ -8,6 +8,8 @@
 #include "formats/gnt_mot/gnt_mot_writer.h"
 #include "formats/kh2/kh2_bar.h"
 #include "formats/kh2/kh2_builder.h"
+#include "formats/nsbca/nsbca_builder.h"
+#include "formats/nsbca/nsbca_writer.h"
 
 namespace animdex {
 
@@ -131,6 +133,44 @@ void write_text(const fs::path& path, const std::string& text) {
                                            reinterpret_cast<const std::byte*>(text.data() + text.size())));
 }
 
+// A door on a hinge: "open" turns node 1 by 90 degrees over 8 frames (every frame), "close" turns it
+// back with samples every 2nd frame; node 0 is the identity root, node 2 keeps the bind pose.
+std::vector<std::byte> sample_nsbca() {
+  nsbca::NsbcaFile file;
+  for (const auto& [name, step] : std::vector<std::pair<std::string, int>>{{"open", 1}, {"close", 2}}) {
+    nsbca::JointAnimation animation;
+    animation.name = name;
+    animation.frame_count = 8;
+    const std::size_t samples = nsbca::sample_count(8, step);
+    std::vector<std::uint16_t> indices;
+    std::vector<double> slide;
+    for (std::size_t s = 0; s < samples; ++s) {
+      const double progress = static_cast<double>(s) / static_cast<double>(samples - 1);
+      const double angle = 90.0 * (name == "open" ? progress : 1.0 - progress);
+      animation.rot5.push_back(nsbca::encode_rot5(nsbca::rotation_about_z(angle)));
+      indices.push_back(static_cast<std::uint16_t>(s));
+      slide.push_back(0.25 * progress);
+    }
+    nsbca::NodeAnimation root;
+    root.tag = nsbca::tag_for(root, 0);
+    nsbca::NodeAnimation hinge;
+    hinge.translation = {nsbca::animated_axis(slide, 8, step, true, false), nsbca::constant_axis(1.5, false),
+                         nsbca::constant_axis(0, false)};
+    hinge.rotation = nsbca::animated_rotation(indices, 8, step);
+    hinge.scale = {nsbca::constant_axis(1, true), nsbca::constant_axis(1, true), nsbca::constant_axis(1, true)};
+    hinge.tag = nsbca::tag_for(hinge, 1);
+    nsbca::NodeAnimation handle;
+    handle.translation = {nsbca::base_axis(), nsbca::base_axis(), nsbca::base_axis()};
+    handle.rotation = nsbca::base_rotation();
+    handle.scale = {nsbca::base_axis(), nsbca::base_axis(), nsbca::base_axis()};
+    handle.tag = nsbca::tag_for(handle, 2);
+    animation.nodes = {root, hinge, handle};
+    file.animations.push_back(std::move(animation));
+  }
+  return nsbca::write_nsbca(file);
+}
+
+
 }  // namespace
 
 std::vector<std::string> sample_bone_118_characters(int character_count) {
@@ -175,6 +215,7 @@ SampleDumpSummary write_sample_dump(const fs::path& root, const SampleDumpOption
                         0));
     emit("kh2/anm/S_SAMPLE.anb", kh2::build_anb(kh2::build_interpolated_motion(24, {3, 4, 5}, 7)));
   }
+  if (options.include_nsbca) emit("nds/data/door.nsbca", sample_nsbca());
   if (!options.include_problem_files) return summary;
 
   // A copy cut short: the declared size no longer matches.

@@ -11,6 +11,7 @@ struct SampleDumpOptions {
   int character_count = 12;          // taken in order from the GNT4 character list (at most 41)
   bool include_problem_files = true; // a truncated and a corrupt .mot, and .mot files that are not GNT
   bool include_kh2 = false;          // KH2 motion sets (Player with dummies, Default with a nested set) and an ANB
+  bool include_nsbca = false;        // an NSBCA with two animations (steps 1 and 2; const, animated, base nodes)
 };
 
 struct SampleDumpSummary {

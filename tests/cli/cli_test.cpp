@@ -4,7 +4,10 @@
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "formats/nsbca/nsbca_builder.h"
+#include "formats/nsbca/nsbca_writer.h"
 #include "sample/sample_dump.h"
+#include <nlohmann/json.hpp>
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -104,6 +107,8 @@ TEST_CASE("help, version, usage errors and the demo", "[cli]") {
   CHECK_THAT(demo.out, Catch::Contains("kh2_mset  ok           2") &&
                            Catch::Contains("kh2/obj/P_SAMPLE.mset                 16          4  FALL             0"
                                            "             -1"));
+  // The NSBCA part: "close" samples every 2nd frame of 8, so 5 samples for T and R.
+  CHECK_THAT(demo.out, Catch::Contains("nds/data/door.nsbca  close                8     1        1  0x01003830"));
 }
 
 TEST_CASE("pose, export and convert on LightWave files", "[cli][lightwave]") {
@@ -157,4 +162,45 @@ TEST_CASE("info on KH2 files lists slots, resolution and motions", "[cli][kh2]")
   CHECK(json.code == kExitOk);
   CHECK_THAT(json.out, Catch::Contains("\"kind\": \"interpolated\"") && Catch::Contains("\"bone_count\": 24") &&
                            Catch::Contains("\"channels\": \"Ty\""));
+}
+
+TEST_CASE("pose and info on NSBCA files", "[cli][nsbca]") {
+  test::TempDir dir;
+  using namespace animdex::nsbca;
+  NsbcaFile file;
+  for (const char* name : {"first", "second"}) {
+    JointAnimation animation;
+    animation.name = name;
+    animation.frame_count = 5;
+    animation.rot3 = {encode_rot3(8, false, 0, 1, true, false)};
+    NodeAnimation node;
+    // Per axis, T and S are only constant or animated; an identity axis in a mixed group is a constant.
+    node.translation = {animated_axis({0, 1, 2}, 5, 2, false, false), constant_axis(-1, false), identity_axis()};
+    node.rotation = constant_rotation(0x8000);
+    node.scale = {base_axis(), base_axis(), base_axis()};
+    node.tag = tag_for(node, 3);
+    animation.nodes = {node};
+    file.animations.push_back(animation);
+  }
+  const auto path = (dir / "door.nsbca").string();
+  test::write_bytes(path, write_nsbca(file));
+  auto pose = run({"pose", path, "--anim", "second", "--frame", "3", "--format", "json"});
+  CHECK(pose.code == kExitOk);
+  const auto json = nlohmann::json::parse(pose.out);
+  CHECK(json["animation"] == "second");
+  CHECK(json["frame"] == 3);
+  REQUIRE(json["nodes"].size() == 1);
+  const auto& node = json["nodes"][0];
+  CHECK(node["node_id"] == 3);
+  CHECK(node["T"] == nlohmann::json::array({1.5, -1.0, 0.0}));  // frame 3 of step 2: mean of samples 1 and 2
+  CHECK(node["R"] == nlohmann::json::array({0.0, 1.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 1.0}));
+  CHECK(node["S"].is_null());  // from the model's bind pose
+  CHECK(run({"pose", path, "--frame", "5"}).code == kExitUsage);                   // past the last frame
+  CHECK(run({"pose", path, "--frame", "1.5"}).code == kExitUsage);                 // not an integer frame
+  CHECK(run({"pose", path, "--anim", "third", "--frame", "0"}).code == kExitUsage);
+  auto table = run({"pose", path, "--frame", "0", "--format", "csv"});
+  CHECK_THAT(table.out, Catch::StartsWith("node,node_id,T,R,S") && Catch::Contains("0,3,0 -1 0,0 1 0 -1 0 0 0 0 1,"));
+  auto info = run({"info", path, "--format", "markdown"});
+  CHECK(info.code == kExitOk);
+  CHECK_THAT(info.out, Catch::Contains("| second | 0 | 3 | 0x03000530 | x=animated y=const z=const | const | base | 3 | 1 | 0 |"));
 }

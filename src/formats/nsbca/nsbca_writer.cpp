@@ -76,8 +76,11 @@ std::vector<std::byte> write_animation(const JointAnimation& animation) {
       for (int axis = 0; axis < 3; ++axis) {
         const auto& channel = axes[static_cast<std::size_t>(axis)];
         if (node.tag & (const_bit << axis)) {
-          out.u32(static_cast<std::uint32_t>(channel.constant), LE);
-          if (is_scale) out.u32(static_cast<std::uint32_t>(channel.constant_inverse), LE);
+          // An identity axis inside a mixed group is stored as its constant (0, or scale 1).
+          const bool identity = channel.source == Source::identity;
+          const std::int32_t value = identity ? (is_scale ? 4096 : 0) : channel.constant;
+          out.u32(static_cast<std::uint32_t>(value), LE);
+          if (is_scale) out.u32(static_cast<std::uint32_t>(identity ? 4096 : channel.constant_inverse), LE);
           continue;
         }
         out.u32(channel.info.word, LE);
@@ -146,9 +149,10 @@ std::uint32_t tag_for(const NodeAnimation& node, int node_id) {
                              std::uint32_t const_bit) {
     if (all(axes, Source::identity)) return identity_bit;
     if (all(axes, Source::base)) return base_bit;
+    // Per axis the format has only constant or animated; other sources become constants.
     std::uint32_t bits = 0;
     for (int axis = 0; axis < 3; ++axis)
-      if (axes[static_cast<std::size_t>(axis)].source == Source::constant) bits |= const_bit << axis;
+      if (axes[static_cast<std::size_t>(axis)].source != Source::animated) bits |= const_bit << axis;
     return bits;
   };
   tag |= axes_bits(node.translation, kTagIdentityT, kTagBaseT, kTagConstTx);
