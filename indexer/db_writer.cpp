@@ -58,7 +58,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       insert_animation_(db,
                         "INSERT INTO animations(file_id, slot, motion_id, name, play_speed, end_time, frame_count, "
                         "track_count, key_count, content_hash, kind, bone_count, total_bone_count, fps, frame_start, "
-                        "frame_end, frame_return) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+                        "frame_end, frame_return, shape_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
       insert_track_(db,
                     "INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, track_flags, "
                     "channels, value_encoding, key_count, total_time, content_hash, state) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
@@ -229,6 +229,7 @@ void DumpWriter::write(const FileRow& file) {
     bind_optional(insert_animation_, 15, animation.frame_start);
     bind_optional(insert_animation_, 16, animation.frame_end);
     bind_optional(insert_animation_, 17, animation.frame_return);
+    insert_animation_.bind(18, animation_row.shape_hash);
     run(insert_animation_);
     const std::int64_t animation_id = db_.getLastInsertRowid();
     animation_ids.push_back(animation_id);

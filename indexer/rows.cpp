@@ -48,6 +48,7 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
       animation_row.tracks.push_back(std::move(track_row));
     }
     animation_row.content_hash = animation_content_hash(animation, animation_row.tracks);
+    animation_row.shape_hash = animation_shape_hash(animation);
     row.animations.push_back(std::move(animation_row));
   }
   for (const auto& entry : row.model.archive_entries)
@@ -130,6 +131,18 @@ std::string animation_content_hash(const model::Animation& animation, const std:
   for (const auto& node : animation.node_states) {
     hasher.add_i64(node.node_id);
     hasher.add_u64(node.tag);
+  }
+  return hasher.hex();
+}
+
+std::string animation_shape_hash(const model::Animation& animation) {
+  ContentHasher hasher;
+  hasher.add_u64(animation.tracks.size());
+  for (const auto& track : animation.tracks) {
+    add_optional(hasher, track.bone_id);
+    hasher.add_text(track.channels);
+    hasher.add_u64(track.keys.size());
+    for (const auto& key : track.keys) hasher.add_f64(key.time);
   }
   return hasher.hex();
 }

@@ -22,6 +22,7 @@ struct AnimationRow {
   std::optional<std::string> name;
   std::int64_t key_count = 0;
   std::string content_hash;
+  std::string shape_hash;  // structure only: bones, channels, key times (near-identical animations)
   std::vector<TrackRow> tracks;  // parallel to the model animation's tracks
 };
 
@@ -65,5 +66,6 @@ std::optional<std::string> character_from_path(const std::string& relative_path)
 // Hashes of decoded content: equal content gives equal hashes wherever it sits in a file.
 std::string track_content_hash(const model::BoneTrack& track);
 std::string animation_content_hash(const model::Animation& animation, const std::vector<TrackRow>& tracks);
+std::string animation_shape_hash(const model::Animation& animation);
 
 }  // namespace animdex

@@ -1,4 +1,4 @@
--- animdex database schema, version 6 (PRAGMA user_version = 6).
+-- animdex database schema, version 7 (PRAGMA user_version = 7).
 -- A database at an older version is brought here by schema/migrations/NNN_*.sql (NNN = target version).
 -- Every table and column is documented in schema/README.md; a test keeps the two in step.
 -- Applied by `animdex index` when it creates a database; all statements are idempotent.
@@ -66,11 +66,13 @@ CREATE TABLE IF NOT EXISTS animations (
   fps           REAL,     -- KH2: frames per second of frame_start/end/return (v5)
   frame_start   REAL,     -- KH2 (v5)
   frame_end     REAL,     -- KH2 (v5)
-  frame_return  REAL      -- KH2: frame a loop returns to (v5)
+  frame_return  REAL,     -- KH2: frame a loop returns to (v5)
+  shape_hash    TEXT      -- hash of the structure only (bones, channels, key times): equal for near-identical animations (v7)
 );
 CREATE INDEX IF NOT EXISTS animations_by_file ON animations(file_id);
 CREATE INDEX IF NOT EXISTS animations_by_motion ON animations(motion_id);
 CREATE INDEX IF NOT EXISTS animations_by_hash ON animations(content_hash);
+CREATE INDEX IF NOT EXISTS animations_by_shape ON animations(shape_hash);
 
 -- One row per animated bone (or node, or channel) of an animation.
 CREATE TABLE IF NOT EXISTS bone_tracks (
@@ -211,3 +213,36 @@ SELECT d.label AS dump, f.character, f.path, a.motion_id, a.name AS animation_na
        t.channels, t.key_count
 FROM bone_tracks t JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id
 JOIN dumps d ON d.id = f.dump_id;
+
+-- Reports (v7). Every animation with its owner (the character, else the file) and the key a diff
+-- matches it by within its file: the motion ID (KH2 nested sets: "parent/motion"), else its name,
+-- else "#slot".
+CREATE VIEW IF NOT EXISTS animation_catalog AS
+SELECT d.label AS dump, f.path, COALESCE(f.character, f.path) AS owner, f.format, a.id AS animation_id,
+       a.slot, a.motion_id,
+       COALESCE((SELECT printf('%d/', s.parent_slot) FROM mset_slots s
+                 WHERE s.animation_id = a.id AND s.parent_slot IS NOT NULL LIMIT 1), '') ||
+       CASE WHEN a.motion_id IS NOT NULL THEN printf('%d', a.motion_id)
+            WHEN a.name IS NOT NULL THEN a.name
+            ELSE printf('#%d', COALESCE(a.slot, 0)) END AS animation_key,
+       a.name, a.frame_count, a.track_count, a.key_count, a.content_hash, a.shape_hash
+FROM animations a JOIN files f ON f.id = a.file_id JOIN dumps d ON d.id = f.dump_id;
+
+-- Identical animations (same content hash) found in two or more files of a dump.
+CREATE VIEW IF NOT EXISTS reuse_groups AS
+SELECT dump, content_hash, COUNT(*) AS animation_count, COUNT(DISTINCT path) AS file_count,
+       COUNT(DISTINCT owner) AS owner_count, MIN(name) AS name, MIN(motion_id) AS motion_id,
+       MAX(track_count) AS track_count, MAX(key_count) AS key_count
+FROM animation_catalog
+GROUP BY dump, content_hash
+HAVING COUNT(DISTINCT path) >= 2;
+
+-- The same bone track (same content hash, bone included) inside animations that differ.
+CREATE VIEW IF NOT EXISTS track_reuse AS
+SELECT d.label AS dump, t.content_hash, MIN(t.bone_id) AS bone_id, MIN(t.bone_name) AS bone_name,
+       MIN(t.channels) AS channels, MIN(t.key_count) AS key_count, COUNT(DISTINCT a.id) AS animation_count,
+       COUNT(DISTINCT a.content_hash) AS distinct_animations, COUNT(DISTINCT COALESCE(f.character, f.path)) AS owner_count
+FROM bone_tracks t JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id
+JOIN dumps d ON d.id = f.dump_id
+GROUP BY d.label, t.content_hash
+HAVING COUNT(DISTINCT a.content_hash) >= 2;

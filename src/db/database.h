@@ -8,7 +8,7 @@
 
 namespace animdex {
 
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 inline constexpr int kApplicationId = 0x414E4458;  // 'ANDX'
 
 // A database that cannot be used: not animdex's, a newer schema, missing file, ...

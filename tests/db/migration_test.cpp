@@ -23,7 +23,7 @@ TEST_CASE("an older schema version is migrated, keeping its data", "[schema][mig
     v1.exec("INSERT INTO dumps(label, root, indexed_at) VALUES ('old', '/r', '2026-01-01T00:00:00Z');"
             "INSERT INTO files(dump_id, path, format, size, status) VALUES (1, 'a.mot', 'unknown', 3, 'unknown');");
   }
-  CHECK_THROWS_WITH(open_read_only(path), Catch::Contains("schema version 1, older than 6"));
+  CHECK_THROWS_WITH(open_read_only(path), Catch::Contains("schema version 1, older than 7"));
   {
     auto db = open_for_writing(path);
     CHECK(db.execAndGet("PRAGMA user_version").getInt() == kSchemaVersion);

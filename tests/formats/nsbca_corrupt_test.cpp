@@ -134,7 +134,7 @@ TEST_CASE("corrupt J.AC animations, tags, tables and arrays", "[nsbca][corrupt]"
   SECTION("J.AC outside the block") {
     Bytes b = good;
     put(b, entry_header(b) + 4, static_cast<std::uint32_t>(b.size()), 4);
-    expect_error(b, "J.AC header");
+    expect_error(b, "animation 0 J.AC header", entry_header(b) + 4);  // the field, not a place past the end
   }
   SECTION("J.AC magic") {
     Bytes b = good;
@@ -232,6 +232,9 @@ TEST_CASE("every truncation and byte flip of an NSBCA file parses or fails clean
       Bytes b = good;
       b[at] ^= static_cast<std::byte>(flip);
       const auto parsed = parse_nsbca(b);
-      if (!parsed.ok()) CHECK_FALSE(parsed.error().expected.empty());
+      if (!parsed.ok()) {
+        CHECK_FALSE(parsed.error().expected.empty());
+        CHECK(parsed.error().offset <= b.size());
+      }
     }
 }

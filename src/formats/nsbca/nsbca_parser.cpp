@@ -267,7 +267,12 @@ Result<NsbcaFile> parse_nsbca(std::span<const std::byte> bytes) {
     reader.require_in_block(names, 16ull * entry_count, dict + entry_offset + 2, "dictionary names");
 
     std::vector<std::uint64_t> starts;
-    for (std::uint8_t e = 0; e < entry_count; ++e) starts.push_back(block + in.u32(dict + entry_offset + 4 + 4ull * e, LE));
+    for (std::uint8_t e = 0; e < entry_count; ++e) {
+      // Checked here so the error names the dictionary field, not an offset outside the file.
+      const std::uint64_t field = dict + entry_offset + 4 + 4ull * e;
+      starts.push_back(block + in.u32(field, LE));
+      reader.require_in_block(starts.back(), 0x14, field, fmt::format("animation {} J.AC header", e));
+    }
     std::vector<std::uint64_t> sorted = starts;
     std::sort(sorted.begin(), sorted.end());
     for (std::uint8_t e = 0; e < entry_count; ++e) {

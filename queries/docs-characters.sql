@@ -1,0 +1,12 @@
+-- description: Wiki table: each character (or file without one) of a dump, its name, its animation files and counts.
+-- param: dump  Dump label
+SELECT COALESCE(f.character, f.path) AS character,
+       (SELECT c.name FROM ref_characters c WHERE c.code = f.character ORDER BY c.game LIMIT 1) AS name,
+       group_concat(f.path, ', ') AS files,
+       COALESCE(SUM(f.animation_count), 0) AS animations,
+       SUM(f.status = 'error') AS errors
+FROM (SELECT * FROM files ORDER BY path) f
+JOIN dumps d ON d.id = f.dump_id
+WHERE d.label = :dump AND f.status <> 'unknown'
+GROUP BY COALESCE(f.character, f.path)
+ORDER BY 1;

@@ -1,0 +1,95 @@
+#include "reports/report_format.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "reports/html.h"
+
+namespace animdex::reports {
+
+std::optional<ReportFormat> parse_report_format(std::string_view name) {
+  if (name == "table") return ReportFormat::table;
+  if (name == "markdown") return ReportFormat::markdown;
+  if (name == "html") return ReportFormat::html;
+  if (name == "csv") return ReportFormat::csv;
+  if (name == "json") return ReportFormat::json;
+  return std::nullopt;
+}
+
+Cell cell_or_null(const std::optional<std::string>& value) { return value ? Cell(*value) : Cell(); }
+Cell cell_or_null(const std::optional<std::int64_t>& value) { return value ? Cell(*value) : Cell(); }
+
+void write_sections(std::ostream& out, const std::string& title, const std::vector<Section>& sections,
+                    ReportFormat format) {
+  switch (format) {
+    case ReportFormat::html: {
+      std::vector<std::pair<std::string, std::string>> navigation;
+      std::string body;
+      for (const auto& section : sections) {
+        navigation.emplace_back(section.anchor, section.title);
+        body += "<h2 id=\"" + html_escape(section.anchor) + "\">" + html_escape(section.title) + "</h2>\n";
+        if (!section.note.empty()) body += "<p class=\"note\">" + html_escape(section.note) + "</p>\n";
+        body += section.chart;
+        body += section.table.rows.empty() ? "<p class=\"note\">None.</p>\n" : html_table(section.table);
+      }
+      out << html_page(title, navigation, body);
+      return;
+    }
+    case ReportFormat::csv: {
+      ResultTable all;
+      all.columns.push_back("section");
+      // Sections have different columns: the CSV carries the union, in first-seen order.
+      for (const auto& section : sections)
+        for (const auto& column : section.table.columns)
+          if (std::find(all.columns.begin(), all.columns.end(), column) == all.columns.end())
+            all.columns.push_back(column);
+      for (const auto& section : sections)
+        for (const auto& row : section.table.rows) {
+          std::vector<Cell> line(all.columns.size());
+          line[0] = section.anchor;
+          for (std::size_t c = 0; c < section.table.columns.size(); ++c) {
+            const auto at = std::find(all.columns.begin(), all.columns.end(), section.table.columns[c]);
+            line[static_cast<std::size_t>(at - all.columns.begin())] = row[c];
+          }
+          all.rows.push_back(std::move(line));
+        }
+      write_table(out, all, OutputFormat::csv);
+      return;
+    }
+    case ReportFormat::json: {
+      nlohmann::ordered_json json = nlohmann::ordered_json::object();
+      for (const auto& section : sections) {
+        auto& rows = json[section.anchor] = nlohmann::ordered_json::array();
+        for (const auto& row : section.table.rows) {
+          nlohmann::ordered_json item;
+          for (std::size_t c = 0; c < section.table.columns.size(); ++c) {
+            const auto& cell = row[c];
+            const auto& name = section.table.columns[c];
+            if (std::holds_alternative<std::monostate>(cell)) item[name] = nullptr;
+            else if (const auto* number = std::get_if<std::int64_t>(&cell)) item[name] = *number;
+            else if (const auto* real = std::get_if<double>(&cell)) item[name] = *real;
+            else item[name] = cell_text(cell);
+          }
+          rows.push_back(std::move(item));
+        }
+      }
+      out << json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+      return;
+    }
+    case ReportFormat::markdown:
+    case ReportFormat::table: {
+      const bool markdown = format == ReportFormat::markdown;
+      out << (markdown ? "# " : "") << title << "\n";
+      for (const auto& section : sections) {
+        out << "\n" << (markdown ? "## " : "== ") << section.title << "\n\n";
+        if (!section.note.empty()) out << section.note << "\n\n";
+        if (section.table.rows.empty()) out << "None.\n";
+        else write_table(out, section.table, markdown ? OutputFormat::markdown : OutputFormat::table);
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace animdex::reports

@@ -1,0 +1,33 @@
+#pragma once
+// Output formats of the reports and the rendering of a report made of titled sections.
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "output/result_table.h"
+
+namespace animdex::reports {
+
+enum class ReportFormat { table, markdown, html, csv, json };
+std::optional<ReportFormat> parse_report_format(std::string_view name);
+
+struct Section {
+  std::string anchor;  // HTML id, e.g. "identical"
+  std::string title;
+  std::string note;    // a sentence under the title (may be empty)
+  ResultTable table;
+  std::string chart;   // HTML only: an SVG shown above the table (may be empty)
+};
+
+// table/markdown: titled sections; csv: one table with a leading `section` column; json: an object
+// of arrays of row objects keyed by the sections' anchors; html: a self-contained page.
+void write_sections(std::ostream& out, const std::string& title, const std::vector<Section>& sections,
+                    ReportFormat format);
+
+// Cells for optional values.
+Cell cell_or_null(const std::optional<std::string>& value);
+Cell cell_or_null(const std::optional<std::int64_t>& value);
+
+}  // namespace animdex::reports

@@ -1,0 +1,53 @@
+#pragma once
+// `animdex report reuse`: animations that are identical across characters or files, bone tracks
+// reused inside different animations, and near-identical animations (same bones and key times,
+// values within a tolerance). Built on the views reuse_groups, track_reuse and animation_catalog.
+#include <SQLiteCpp/Database.h>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/report_format.h"
+
+namespace animdex::reports {
+
+struct ReuseOptions {
+  std::optional<std::string> dump;  // default: every dump
+  double tolerance = 1e-3;          // near-identical: largest absolute value difference allowed
+  std::int64_t min_track_keys = 2;  // track reuse: leave out tracks with fewer keys (constant poses)
+  std::size_t chart_groups = 20;    // HTML: bars in the reuse chart
+};
+
+struct ReuseMember {
+  std::string owner, path, animation_key;
+  std::optional<std::int64_t> motion_id;
+  std::optional<std::string> name;
+  std::string content_hash;
+};
+
+struct ReuseGroup {
+  std::string dump, content_hash;  // near-identical groups: the shape hash
+  std::vector<ReuseMember> members;
+  std::int64_t track_count = 0, key_count = 0;
+  double largest_difference = 0;   // near-identical groups only
+};
+
+struct TrackReuse {
+  std::string dump, content_hash, channels;
+  std::optional<std::int64_t> bone_id;
+  std::optional<std::string> bone_name;
+  std::int64_t key_count = 0;
+  std::vector<ReuseMember> members;  // the animations holding the track
+};
+
+struct ReuseReport {
+  std::vector<ReuseGroup> identical;
+  std::vector<TrackReuse> tracks;
+  std::vector<ReuseGroup> near_identical;
+  std::vector<std::string> dumps_without_keyframes;  // near-identical needs stored keyframes
+};
+
+ReuseReport build_reuse_report(SQLite::Database& db, const ReuseOptions& options);
+std::vector<Section> reuse_sections(const ReuseReport& report, const ReuseOptions& options, bool with_chart);
+
+}  // namespace animdex::reports
