@@ -1,6 +1,7 @@
 #include "reports/report_format.h"
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -15,6 +16,28 @@ std::optional<ReportFormat> parse_report_format(std::string_view name) {
   if (name == "csv") return ReportFormat::csv;
   if (name == "json") return ReportFormat::json;
   return std::nullopt;
+}
+
+bool natural_less(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const bool digit_a = std::isdigit(static_cast<unsigned char>(a[i])), digit_b = std::isdigit(static_cast<unsigned char>(b[j]));
+    if (digit_a && digit_b) {
+      std::size_t end_a = i, end_b = j;
+      while (end_a < a.size() && std::isdigit(static_cast<unsigned char>(a[end_a]))) ++end_a;
+      while (end_b < b.size() && std::isdigit(static_cast<unsigned char>(b[end_b]))) ++end_b;
+      const std::string run_a = a.substr(i, end_a - i), run_b = b.substr(j, end_b - j);
+      const std::string trimmed_a = run_a.substr(std::min(run_a.find_first_not_of('0'), run_a.size()));
+      const std::string trimmed_b = run_b.substr(std::min(run_b.find_first_not_of('0'), run_b.size()));
+      if (trimmed_a.size() != trimmed_b.size()) return trimmed_a.size() < trimmed_b.size();
+      if (trimmed_a != trimmed_b) return trimmed_a < trimmed_b;
+      i = end_a, j = end_b;
+      continue;
+    }
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i, ++j;
+  }
+  return a.size() - i < b.size() - j;
 }
 
 Cell cell_or_null(const std::optional<std::string>& value) { return value ? Cell(*value) : Cell(); }

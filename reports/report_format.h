@@ -26,6 +26,9 @@ struct Section {
 void write_sections(std::ostream& out, const std::string& title, const std::vector<Section>& sections,
                     ReportFormat format);
 
+// "2" before "10": digit runs compare as numbers (animation keys such as 9, 10, 252/3).
+bool natural_less(const std::string& a, const std::string& b);
+
 // Cells for optional values.
 Cell cell_or_null(const std::optional<std::string>& value);
 Cell cell_or_null(const std::optional<std::int64_t>& value);

@@ -28,7 +28,8 @@ void bind_dump(SQLite::Statement& statement, const std::optional<std::string>& d
 }
 
 bool member_order(const ReuseMember& a, const ReuseMember& b) {
-  return std::tie(a.owner, a.path, a.animation_key) < std::tie(b.owner, b.path, b.animation_key);
+  if (std::tie(a.owner, a.path) != std::tie(b.owner, b.path)) return std::tie(a.owner, a.path) < std::tie(b.owner, b.path);
+  return natural_less(a.animation_key, b.animation_key);
 }
 
 // Members of the animations with the given content hash in a dump.
@@ -78,7 +79,11 @@ std::string members_text(const std::vector<ReuseMember>& members) {
   std::string text;
   for (const auto& member : members) {
     if (!text.empty()) text += "; ";
-    text += member.owner + " " + member.animation_key;
+    // "owner file key": the file tells two files of one character apart (e.g. 0000.mot and 0001.mot).
+    const auto slash = member.path.rfind('/');
+    const std::string file = slash == std::string::npos ? member.path : member.path.substr(slash + 1);
+    text += member.owner == member.path ? member.path : member.owner + " " + file;
+    text += " " + member.animation_key;
     if (member.name) text += " (" + *member.name + ")";
   }
   return text;
@@ -99,7 +104,7 @@ std::int64_t owner_count(const std::vector<ReuseMember>& members) {
 }
 
 std::string keys_text(const std::vector<ReuseMember>& members) {
-  std::set<std::string> keys;
+  std::set<std::string, decltype(&natural_less)> keys(&natural_less);
   for (const auto& member : members) keys.insert(member.animation_key);
   std::string text;
   for (const auto& key : keys) text += (text.empty() ? "" : ", ") + key;

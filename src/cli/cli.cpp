@@ -227,6 +227,42 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   sample->add_flag("--nsbca", sample_options.include_nsbca,
                    "Add an NSBCA file: two animations (steps 1 and 2) with identity, animated and bind-pose nodes");
 
+  // report reuse / report docs
+  auto* report = app.add_subcommand("report", "Reports: reuse across characters, documentation tables");
+  report->require_subcommand(1);
+  ReuseCommandOptions reuse_options;
+  auto* reuse = report->add_subcommand(
+      "reuse", "Identical animations across characters or files, reused bone tracks, near-identical animations");
+  reuse->add_option("--db", reuse_options.database, "animdex database")->required();
+  reuse->add_option("--dump", reuse_options.dump, "Only this dump label (default: every dump)");
+  reuse->add_option("-f,--format", reuse_options.format, "Output format: markdown html csv json table")
+      ->check(CLI::IsMember({"markdown", "html", "csv", "json", "table"}))->capture_default_str();
+  reuse->add_option("--tolerance", reuse_options.tolerance,
+                    "Near-identical: largest absolute value difference allowed")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  reuse->add_option("--min-track-keys", reuse_options.min_track_keys,
+                    "Track reuse: leave out tracks with fewer keys (constant poses)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  reuse->add_option("-o,--out", reuse_options.output, "Write to this file instead of standard output");
+  DocsCommandOptions docs_options;
+  auto* docs = report->add_subcommand(
+      "docs", "Wiki-style tables as markdown files plus one self-contained HTML page with charts");
+  docs->add_option("--db", docs_options.database, "animdex database")->required();
+  docs->add_option("--out", docs_options.output, "Folder to write into (created)")->required();
+  docs->add_option("--dump", docs_options.dump, "Only this dump label (default: every dump)");
+
+  // diff
+  DiffCommandOptions diff_options;
+  auto* diff = app.add_subcommand(
+      "diff", "What changed between two dumps: --db F --from A --to B, or two databases A.db B.db");
+  diff->add_option("databases", diff_options.databases, "One or two database files")->expected(0, 2);
+  diff->add_option("--db", diff_options.database, "Database holding both dumps");
+  diff->add_option("--from", diff_options.from, "Label of the older dump (default: the first database's only dump)");
+  diff->add_option("--to", diff_options.to, "Label of the newer dump (default: the second database's only dump)");
+  diff->add_option("-f,--format", diff_options.format, "Output format: table markdown json html csv")
+      ->check(CLI::IsMember({"table", "markdown", "json", "html", "csv"}))->capture_default_str();
+  diff->add_option("-o,--out", diff_options.output, "Write to this file instead of standard output");
+
   // pose
   PoseOptions pose_options;
   auto* pose = app.add_subcommand(
@@ -305,6 +341,9 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
     return run_index_command(index_options, quiet);
   }
   if (*query) return run_named_query(query_name, query_options, out);
+  if (*reuse) return run_report_reuse(reuse_options, out);
+  if (*docs) return run_report_docs(docs_options, out);
+  if (*diff) return run_diff(diff_options, out);
   if (*queries) {
     write_table(out, queries_table(), queries_format.value());
     return kExitOk;

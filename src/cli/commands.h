@@ -1,5 +1,6 @@
 #pragma once
 // Verbs that need more than a few lines live in their own files.
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <optional>
@@ -25,6 +26,33 @@ struct DemoOptions {
   int threads = 0;
 };
 int run_demo(const DemoOptions& options, std::ostream& out);
+
+// Reports (reports/): reuse, documentation tables, diffs.
+struct ReuseCommandOptions {
+  std::string database;
+  std::optional<std::string> dump;
+  std::string format = "markdown";
+  double tolerance = 1e-3;
+  std::int64_t min_track_keys = 2;
+  std::string output;  // empty: standard output
+};
+int run_report_reuse(const ReuseCommandOptions& options, std::ostream& out);
+
+struct DocsCommandOptions {
+  std::string database;
+  std::optional<std::string> dump;
+  std::string output;  // folder
+};
+int run_report_docs(const DocsCommandOptions& options, std::ostream& out);
+
+struct DiffCommandOptions {
+  std::vector<std::string> databases;  // positional: A.db [B.db]
+  std::string database;                // --db
+  std::optional<std::string> from, to;
+  std::string format = "table";
+  std::string output;
+};
+int run_diff(const DiffCommandOptions& options, std::ostream& out);
 
 }  // namespace animdex
 

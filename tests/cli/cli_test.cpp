@@ -204,3 +204,31 @@ TEST_CASE("pose and info on NSBCA files", "[cli][nsbca]") {
   CHECK(info.code == kExitOk);
   CHECK_THAT(info.out, Catch::Contains("| second | 0 | 3 | 0x03000530 | x=animated y=const z=const | const | base | 3 | 1 | 0 |"));
 }
+
+TEST_CASE("report reuse, report docs and diff from the command line", "[cli][reports]") {
+  test::TempDir dir;
+  REQUIRE(run({"sample", (dir / "a").string(), "--characters", "3", "--no-problem-files"}).code == kExitOk);
+  REQUIRE(run({"sample", (dir / "b").string(), "--characters", "4", "--no-problem-files"}).code == kExitOk);
+  const auto both = (dir / "both.db").string(), first = (dir / "a.db").string(), second = (dir / "b.db").string();
+  REQUIRE(run({"index", (dir / "a").string(), "--db", both, "--label", "a", "--quiet"}).code == kExitOk);
+  REQUIRE(run({"index", (dir / "b").string(), "--db", both, "--label", "b", "--quiet"}).code == kExitOk);
+  REQUIRE(run({"index", (dir / "a").string(), "--db", first, "--quiet"}).code == kExitOk);
+  REQUIRE(run({"index", (dir / "b").string(), "--db", second, "--quiet"}).code == kExitOk);
+
+  auto reuse = run({"report", "reuse", "--db", both, "--dump", "a", "--format", "json"});
+  CHECK(reuse.code == kExitOk);
+  CHECK_THAT(reuse.out, Catch::Contains("\"identical\": [") && Catch::Contains("\"near\": ["));
+  auto diff = run({"diff", first, second, "--format", "markdown"});
+  CHECK(diff.code == kExitOk);
+  CHECK_THAT(diff.out, Catch::Contains("| files/chr/loc/0000.mot | gnt_mot | added |"));
+  auto labels = run({"diff", "--db", both, "--from", "a", "--to", "b", "--format", "csv"});
+  CHECK_THAT(labels.out, Catch::Contains("files,files/chr/loc/0001.mot,gnt_mot,added"));
+  CHECK(run({"diff", "--db", both}).code == kExitUsage);          // no labels
+  CHECK(run({"diff", both, second}).code == kExitFatal);          // the first database holds two dumps
+  CHECK(run({"diff", "--db", both, "--from", "a", "--to", "zz"}).code == kExitFatal);
+  auto docs = run({"report", "docs", "--db", both, "--out", (dir / "docs").string()});
+  CHECK(docs.code == kExitOk);
+  CHECK(std::filesystem::exists(dir / "docs/animdex-docs.html"));
+  CHECK(std::filesystem::exists(dir / "docs/b/bones.md"));
+  CHECK(run({"report", "--help"}).code == kExitOk);
+}

@@ -1,0 +1,238 @@
+// The reports on two generated versions of a dump: exact reuse groups, exact diffs, markdown
+// snapshots (tests/reports/snapshots/; ANIMDEX_UPDATE_SNAPSHOTS=1 rewrites them), the docs pages,
+// and the HTML's self-containment.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "db/database.h"
+#include "indexer/pipeline.h"
+#include "reports/diff_report.h"
+#include "reports/docs_report.h"
+#include "reports/report_fixture.h"
+#include "reports/reuse_report.h"
+#include "support/test_support.h"
+
+using namespace animdex;
+using namespace animdex::reports;
+
+namespace {
+
+// Indexes v1 as "v1" and v2 as "v2" into one database, and each into its own database too.
+struct Fixture {
+  test::TempDir dir;
+  std::filesystem::path both, first, second;
+  Fixture() {
+    test::write_report_dump(dir / "v1", 1);
+    test::write_report_dump(dir / "v2", 2);
+    both = dir / "both.db";
+    first = dir / "v1.db";
+    second = dir / "v2.db";
+    for (const auto& [root, database, label] :
+         std::vector<std::tuple<std::string, std::filesystem::path, std::string>>{
+             {"v1", both, "v1"}, {"v2", both, "v2"}, {"v1", first, "ntsc"}, {"v2", second, "pal"}}) {
+      IndexOptions options;
+      options.roots = {dir / root};
+      options.database = database;
+      options.label = label;
+      run_index(options);
+    }
+  }
+};
+
+std::vector<std::string> column(const ResultTable& table, const std::string& name) {
+  const auto at = std::find(table.columns.begin(), table.columns.end(), name) - table.columns.begin();
+  std::vector<std::string> values;
+  for (const auto& row : table.rows) values.push_back(cell_text(row[static_cast<std::size_t>(at)]));
+  return values;
+}
+
+std::string render(const std::string& title, const std::vector<Section>& sections, ReportFormat format) {
+  std::ostringstream out;
+  write_sections(out, title, sections, format);
+  return out.str();
+}
+
+void check_snapshot(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::path(ANIMDEX_SOURCE_DIR) / "tests/reports/snapshots" / name;
+  if (std::getenv("ANIMDEX_UPDATE_SNAPSHOTS")) {
+    std::ofstream(path, std::ios::binary) << text;
+    WARN("updated " << path.string());
+  }
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE(in.good());
+  std::stringstream expected;
+  expected << in.rdbuf();
+  CHECK(text == expected.str());
+}
+
+}  // namespace
+
+TEST_CASE("report reuse finds exactly the shared animations, reused tracks and near-identical pair", "[reports]") {
+  Fixture fixture;
+  auto db = open_read_only(fixture.both);
+  ReuseOptions options;
+  options.dump = "v1";
+  const auto report = build_reuse_report(db, options);
+  REQUIRE(report.identical.size() == 1);  // the Throw, in three characters
+  const auto& throw_group = report.identical[0];
+  CHECK(throw_group.members.size() == 3);
+  std::vector<std::string> owners;
+  for (const auto& member : throw_group.members) owners.push_back(member.owner + " " + member.animation_key);
+  CHECK(owners == std::vector<std::string>{"hak 320", "kak 320", "sas 320"});
+  CHECK(throw_group.members[0].name == "Throw");
+
+  REQUIRE(report.tracks.size() == 1);  // the hand sign: bone 20 in sas 5B and kak 5A
+  CHECK(report.tracks[0].bone_id == 20);
+  CHECK(report.tracks[0].key_count == 4);
+  REQUIRE(report.tracks[0].members.size() == 2);
+  CHECK(report.tracks[0].members[0].owner == "kak");
+  CHECK(report.tracks[0].members[0].animation_key == "160");
+  CHECK(report.tracks[0].members[1].owner == "sas");
+  CHECK(report.tracks[0].members[1].animation_key == "144");
+
+  REQUIRE(report.near_identical.size() == 1);  // hak's and kak's Walk, 0.0005 apart
+  CHECK(report.near_identical[0].members.size() == 2);
+  CHECK(report.near_identical[0].members[0].owner == "hak");
+  CHECK(report.near_identical[0].members[1].owner == "kak");
+  CHECK(report.near_identical[0].largest_difference == Approx(0.0005).margin(1e-6));
+  // A tighter tolerance separates them.
+  options.tolerance = 1e-4;
+  CHECK(build_reuse_report(db, options).near_identical.empty());
+  // Every dump at once: v2 keeps the Throw group; kak lost 5A, so the hand sign is no longer shared.
+  options = {};
+  const auto all = build_reuse_report(db, options);
+  CHECK(all.identical.size() == 2);
+  CHECK(all.tracks.size() == 1);
+  CHECK(all.near_identical.size() == 2);
+}
+
+TEST_CASE("diff lists exactly the changes between two versions, by labels or by databases", "[reports]") {
+  Fixture fixture;
+  auto both = open_read_only(fixture.both);
+  const auto report = build_diff(both, "v1", both, "v2");
+  std::vector<std::string> files;
+  for (const auto& file : report.files) files.push_back(file.path + " " + file.change);
+  CHECK(files == std::vector<std::string>{"files/chr/hak/0000.mot changed", "files/chr/kak/0000.mot changed",
+                                          "files/chr/loc/0000.mot removed", "files/chr/nar/0000.mot added",
+                                          "files/chr/sas/0000.mot changed"});
+  CHECK(report.unchanged_files == 0);
+  std::vector<std::string> animations;
+  for (const auto& animation : report.animations)
+    animations.push_back(animation.owner + " " + animation.animation_key + " " + animation.change);
+  CHECK(animations == std::vector<std::string>{"hak 49 added", "kak 160 removed", "loc 0 removed", "nar 0 added",
+                                               "sas 144 changed"});
+  CHECK(report.unchanged_animations == 8);  // sas 2, hak 3, kak 3
+  const auto& changed = report.animations.back();
+  REQUIRE(changed.tracks.size() == 2);
+  CHECK(changed.tracks[0].track == "bone 1 R");
+  CHECK(changed.tracks[0].keys_before == 3);
+  CHECK(changed.tracks[0].keys_after == 3);
+  CHECK(*changed.tracks[0].largest_value_change == Approx(1.5));
+  CHECK(changed.tracks[1].track == "bone 2 R");
+  CHECK(changed.tracks[1].keys_before == 3);
+  CHECK(changed.tracks[1].keys_after == 4);
+
+  // Two database files, one dump each: the same answer.
+  auto first = open_read_only(fixture.first);
+  auto second = open_read_only(fixture.second);
+  const auto across = build_diff(first, sole_dump(first, "the first database"), second,
+                                 sole_dump(second, "the second database"));
+  CHECK(across.from_label == "ntsc");
+  CHECK(across.to_label == "pal");
+  CHECK(across.files.size() == report.files.size());
+  CHECK(across.animations.size() == report.animations.size());
+  CHECK_THROWS_WITH(sole_dump(both, "the first database"), Catch::Contains("several dumps (v1, v2)"));
+  CHECK_THROWS_WITH(build_diff(both, "v1", both, "v3"), Catch::Contains("no dump labelled 'v3'"));
+}
+
+TEST_CASE("report and diff markdown match their snapshots", "[reports][snapshot]") {
+  Fixture fixture;
+  auto db = open_read_only(fixture.both);
+  ReuseOptions options;
+  options.dump = "v1";
+  check_snapshot("reuse-v1.md", render("Animation reuse", reuse_sections(build_reuse_report(db, options), options, false),
+                                       ReportFormat::markdown));
+  check_snapshot("diff-v1-v2.md",
+                 render("Changes from v1 to v2", diff_sections(build_diff(db, "v1", db, "v2"), false),
+                        ReportFormat::markdown));
+}
+
+TEST_CASE("report docs writes wiki pages and one self-contained HTML page, deterministically", "[reports][docs]") {
+  Fixture fixture;
+  auto db = open_read_only(fixture.both);
+  DocsOptions options;
+  options.out = fixture.dir / "docs";
+  const auto summary = write_docs(db, options);
+  std::vector<std::string> written;
+  for (const auto& file : summary.files) written.push_back(file.generic_string());
+  CHECK(written == std::vector<std::string>{"v1/characters.md", "v1/animation-ids.md", "v1/bones.md", "v1/files.md",
+                                            "v1/reuse.md", "v2/characters.md", "v2/animation-ids.md", "v2/bones.md",
+                                            "v2/files.md", "v2/reuse.md", "README.md", "animdex-docs.html"});
+  const auto read = [&](const std::string& relative) {
+    std::ifstream in(options.out / relative, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  check_snapshot("docs-v1-animation-ids.md", read("v1/animation-ids.md"));
+  check_snapshot("docs-v1-bones.md", read("v1/bones.md"));
+  CHECK_THAT(read("README.md"), Catch::Contains("| v1 |") && Catch::Contains("[Bones](v1/bones.md)"));
+  const std::string html = read("animdex-docs.html");
+  CHECK_THAT(html, Catch::Contains("<svg class=\"chart\" id=\"heatmap-v1\"") &&
+                       Catch::Contains("<svg class=\"chart\" id=\"reuse-chart\""));
+  // Self-contained: no external resources.
+  CHECK_THAT(html, !Catch::Contains("http://") || Catch::Contains("xmlns=\"http://www.w3.org/2000/svg\""));
+  CHECK(html.find("https://") == std::string::npos);
+  CHECK(html.find("<link") == std::string::npos);
+  CHECK(html.find("src=") == std::string::npos);
+  // Deterministic: a second run writes the same bytes.
+  DocsOptions again = options;
+  again.out = fixture.dir / "docs-again";
+  write_docs(db, again);
+  std::ifstream second(again.out / "animdex-docs.html", std::ios::binary);
+  std::stringstream second_text;
+  second_text << second.rdbuf();
+  CHECK(second_text.str() == html);
+  // One dump only.
+  options.dump = "v2";
+  options.out = fixture.dir / "docs-v2";
+  CHECK(write_docs(db, options).files.size() == 7);
+  options.dump = "nope";
+  CHECK_THROWS_WITH(write_docs(db, options), Catch::Contains("no dump labelled 'nope'"));
+}
+
+TEST_CASE("reports in csv and json carry the same rows", "[reports]") {
+  Fixture fixture;
+  auto db = open_read_only(fixture.both);
+  ReuseOptions options;
+  options.dump = "v1";
+  const auto sections = reuse_sections(build_reuse_report(db, options), options, false);
+  const std::string csv = render("r", sections, ReportFormat::csv);
+  CHECK_THAT(csv, Catch::StartsWith("section,dump,group,animation_ids"));
+  CHECK_THAT(csv, Catch::Contains("identical,v1,1,320,Throw,\"hak, kak, sas\",3,3"));
+  CHECK_THAT(csv, Catch::Contains("tracks,v1,"));
+  CHECK_THAT(csv, Catch::Contains("near,v1,1,1,Walk Forward,\"hak, kak\""));
+  const std::string json = render("r", sections, ReportFormat::json);
+  CHECK_THAT(json, Catch::Contains("\"identical\": [") && Catch::Contains("\"owner_count\": 3") &&
+                       Catch::Contains("\"largest_difference\": 0.000499"));
+  CHECK(column(sections[0].table, "owners") == std::vector<std::string>{"hak, kak, sas"});
+}
+
+TEST_CASE("the diff is reachable as SQL: diff-files and diff-animations agree with diff", "[reports]") {
+  Fixture fixture;
+  auto db = open_read_only(fixture.both);
+  const auto report = build_diff(db, "v1", db, "v2");
+  const auto files = test::run_named(db, "diff-files", {{"from", "v1"}, {"to", "v2"}});
+  REQUIRE(files.rows.size() == report.files.size());
+  for (std::size_t i = 0; i < files.rows.size(); ++i) {
+    CHECK(cell_text(files.rows[i][0]) == report.files[i].path);
+    CHECK(cell_text(files.rows[i][2]) == report.files[i].change);
+  }
+  const auto animations = test::run_named(db, "diff-animations", {{"from", "v1"}, {"to", "v2"}});
+  std::vector<std::string> lines;
+  for (const auto& row : animations.rows) lines.push_back(cell_text(row[0]) + " " + cell_text(row[2]) + " " + cell_text(row[4]));
+  CHECK(lines == std::vector<std::string>{"hak 49 added", "kak 160 removed", "loc 0 removed", "nar 0 added",
+                                          "sas 144 changed"});
+}
