@@ -59,25 +59,34 @@ std::vector<DumpInfo> dumps_of(SQLite::Database& db, const std::optional<std::st
   return dumps;
 }
 
-// Characters x bones: animation counts per cell, the most used bones first (by format, then ID).
+// The format family a bone number belongs to: bones of kh2_mset and kh2_anb are the same skeleton.
+std::string family_of(const std::string& format) { return format.substr(0, format.find('_')); }
+
+// Characters x bones: animation counts per cell. Columns are grouped by format family and, within
+// the column budget, each family keeps its most used bones (so a small family is not crowded out).
 std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t max_bones) {
   const ResultTable cells = named(db, "docs-bone-heatmap", dump);
   if (cells.rows.empty()) return "";
   std::map<std::string, std::size_t> rows;
-  std::map<std::pair<std::string, std::int64_t>, double> bone_use;
+  std::map<std::string, std::map<std::int64_t, double>> use_by_family;
   for (const auto& row : cells.rows) {
     rows.emplace(cell_text(row[0]), 0);
-    bone_use[{cell_text(row[1]), std::get<std::int64_t>(row[2])}] += 1;
+    use_by_family[family_of(cell_text(row[1]))][std::get<std::int64_t>(row[2])] += 1;
   }
-  std::vector<std::pair<std::pair<std::string, std::int64_t>, double>> bones(bone_use.begin(), bone_use.end());
-  std::stable_sort(bones.begin(), bones.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-  if (bones.size() > max_bones) bones.resize(max_bones);
-  std::sort(bones.begin(), bones.end());
+  const std::size_t quota = std::max<std::size_t>(8, max_bones / use_by_family.size());
+  std::vector<std::pair<std::string, std::int64_t>> bones;
+  for (const auto& [family, uses] : use_by_family) {
+    std::vector<std::pair<std::int64_t, double>> ranked(uses.begin(), uses.end());
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    if (ranked.size() > quota) ranked.resize(quota);
+    std::sort(ranked.begin(), ranked.end());
+    for (const auto& [bone, count] : ranked) bones.emplace_back(family, bone);
+  }
   std::map<std::pair<std::string, std::int64_t>, std::size_t> column_of;
   std::vector<std::string> columns;
-  for (const auto& [bone, uses] : bones) {
+  for (const auto& bone : bones) {
     column_of[bone] = columns.size();
-    columns.push_back(fmt::format("{} {}", bone.first.substr(0, 3), bone.second));
+    columns.push_back(fmt::format("{} {}", bone.first, bone.second));
   }
   std::vector<std::string> row_labels;
   for (auto& [label, index] : rows) {
@@ -86,12 +95,12 @@ std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t m
   }
   std::vector<std::vector<double>> values(row_labels.size(), std::vector<double>(columns.size(), 0));
   for (const auto& row : cells.rows) {
-    const auto found = column_of.find({cell_text(row[1]), std::get<std::int64_t>(row[2])});
+    const auto found = column_of.find({family_of(cell_text(row[1])), std::get<std::int64_t>(row[2])});
     if (found == column_of.end()) continue;
-    values[rows[cell_text(row[0])]][found->second] = static_cast<double>(std::get<std::int64_t>(row[3]));
+    values[rows[cell_text(row[0])]][found->second] += static_cast<double>(std::get<std::int64_t>(row[3]));
   }
   return svg_heatmap("heatmap-" + folder_name(dump),
-                     "Bone usage: animations per character (rows) and bone (columns, format prefix)", row_labels,
+                     "Bone usage: animations per character (rows) and bone (columns, by format family)", row_labels,
                      columns, values);
 }
 
