@@ -83,6 +83,9 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
          command("errors"), named("errors"), {{"dump", "NULL"}});
     out << fmt::format("\nThe database stays at {}; try `animdex queries` and `animdex sql ... --db {}`.\n",
                        database.string(), database.string());
+    out << fmt::format("Reports: `animdex report reuse --db {0}`, `animdex report docs --db {0} --out docs` "
+                       "(markdown + HTML with charts).\n",
+                       database.string());
     return kExitOk;
   } catch (const std::exception& error) {
     fmt::print(stderr, "animdex: error: {}\n", error.what());
