@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 #include <iostream>
@@ -135,6 +136,29 @@ Examples:
 
 }  // namespace
 
+// `-p NAME=VALUE` is what people type; the parser wants `-p NAME VALUE`. A token after -p/--param
+// is split at its first '=' when NAME is an identifier and no value token follows it.
+std::vector<std::string> split_parameter_assignments(int argc, const char* const* argv) {
+  std::vector<std::string> arguments(argv, argv + argc);
+  std::vector<std::string> result;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    result.push_back(arguments[i]);
+    if ((arguments[i] != "-p" && arguments[i] != "--param") || i + 1 >= arguments.size()) continue;
+    const std::string& token = arguments[i + 1];
+    const auto equals = token.find('=');
+    const bool identifier = equals != std::string::npos && equals > 0 &&
+                            std::all_of(token.begin(), token.begin() + static_cast<std::ptrdiff_t>(equals), [](char c) {
+                              return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                            });
+    const bool value_follows = i + 2 < arguments.size() && !arguments[i + 2].starts_with('-');
+    if (!identifier || value_follows) continue;
+    result.push_back(token.substr(0, equals));
+    result.push_back(token.substr(equals + 1));
+    ++i;
+  }
+  return result;
+}
+
 int run_cli(int argc, const char* const* argv, std::ostream& out) {
   auto logger = spdlog::stderr_color_mt("animdex");
   spdlog::set_default_logger(logger);
@@ -183,7 +207,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   auto* query = app.add_subcommand("query", "Run a named query (see `animdex queries`)");
   query->add_option("name", query_name, "Query name, e.g. bone-users")->required();
   query->add_option("--db", query_options.database, "animdex database")->required();
-  query->add_option("-p,--param", query_options.parameters, "Query parameter: -p NAME VALUE (repeatable)");
+  query->add_option("-p,--param", query_options.parameters, "Query parameter: -p NAME VALUE or -p NAME=VALUE (repeatable)");
   add_format_option(*query, query_options.format);
 
   // queries
@@ -317,7 +341,10 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   add_format_option(*demo, demo_format);
 
   try {
-    app.parse(argc, argv);
+    const auto arguments = split_parameter_assignments(argc, argv);
+    std::vector<const char*> pointers;
+    for (const auto& argument : arguments) pointers.push_back(argument.c_str());
+    app.parse(static_cast<int>(pointers.size()), pointers.data());
   } catch (const CLI::CallForHelp& help) {
     return app.exit(help, out, std::cerr);
   } catch (const CLI::CallForAllHelp& help) {

@@ -232,3 +232,20 @@ TEST_CASE("report reuse, report docs and diff from the command line", "[cli][rep
   CHECK(std::filesystem::exists(dir / "docs/b/bones.md"));
   CHECK(run({"report", "--help"}).code == kExitOk);
 }
+
+TEST_CASE("query parameters as -p NAME VALUE or -p NAME=VALUE", "[cli]") {
+  test::TempDir dir;
+  REQUIRE(run({"sample", (dir / "s").string(), "--characters", "2", "--no-problem-files"}).code == kExitOk);
+  const auto db = (dir / "s.db").string();
+  REQUIRE(run({"index", (dir / "s").string(), "--db", db, "--quiet"}).code == kExitOk);
+  const auto pair = run({"query", "bone-users", "--db", db, "-p", "bone", "0", "--format", "csv"});
+  const auto assignment = run({"query", "bone-users", "--db", db, "-p", "bone=0", "--format", "csv"});
+  CHECK(pair.code == kExitOk);
+  CHECK(assignment.code == kExitOk);
+  CHECK(assignment.out == pair.out);
+  const auto last = run({"query", "bone-users", "--db", db, "--format", "csv", "-p", "bone=0"});
+  CHECK(last.out == pair.out);
+  // A value that itself holds '=' still works in the two-word form.
+  CHECK_THAT(run({"sql", "SELECT :v AS v", "--db", db, "-p", "v", "a=b", "--format", "csv"}).out,
+             Catch::Contains("a=b"));
+}
