@@ -132,7 +132,10 @@ Examples:
   animdex demo
   animdex index /path/to/gnt4/root --db gnt4.db --label ntsc
   animdex query bone-users --db gnt4.db -p bone 0x76
-  animdex sql "SELECT character, COUNT(*) FROM files GROUP BY 1" --db gnt4.db --format csv)";
+  animdex sql "SELECT character, COUNT(*) FROM files GROUP BY 1" --db gnt4.db --format csv
+  animdex query dummy-slots --db kh2.db -p file=P_EX100
+  animdex report docs --db gnt4.db --out docs
+  animdex diff --db gnt4.db --from ntsc --to pal --format markdown)";
 
 }  // namespace
 
@@ -168,7 +171,9 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
     ~DropLogger() { spdlog::drop("animdex"); }
   } drop_logger;
 
-  CLI::App app{"animdex: index game animation files (GNT .mot, ...) into SQLite and query them", "animdex"};
+  CLI::App app{"animdex: index game animation files (GNT .mot, KH2 .mset/.anb, NDS .nsbca, LightWave .mot/.env) "
+               "into SQLite, query them, and report on reuse and changes",
+               "animdex"};
   app.footer(kFooter);
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("animdex ") + ANIMDEX_VERSION);
@@ -241,7 +246,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   std::string sample_directory;
   SampleDumpOptions sample_options;
   bool no_problem_files = false;
-  auto* sample = app.add_subcommand("sample", "Write the built-in sample GNT4-like dump to a folder");
+  auto* sample = app.add_subcommand("sample", "Write the built-in sample dump (GNT4-like; KH2 and NSBCA files on request) to a folder");
   sample->add_option("directory", sample_directory, "Where to write it (created if needed)")->required();
   sample->add_option("-c,--characters", sample_options.character_count, "How many characters (1-41)")
       ->check(CLI::Range(1, 41))->capture_default_str();
