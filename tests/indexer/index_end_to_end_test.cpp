@@ -10,6 +10,7 @@
 #include "formats/gnt_mot/gnt_mot_parser.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
 #include "indexer/pipeline.h"
+#include "support/gnt_builders.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -21,19 +22,11 @@ const std::vector<std::string> kCharacters = {"sas", "hak", "kak", "loc", "iru",
                                               "sak", "nar", "ino", "gar", "nej", "hin"};
 
 BoneSpec rotation(std::uint16_t bone, std::vector<std::int64_t> frames, float base) {
-  BoneSpec spec{bone, kTrackRotate | kTrackEnabled, CoordinateEncoding::bf16, std::move(frames), {}, std::byte{0xCD}};
-  for (std::size_t k = 0; k < spec.key_frames.size(); ++k)
-    spec.values.push_back({base, -base, 0.25F * static_cast<float>(k), 45.0F * static_cast<float>(k)});
-  return spec;
+  return test::rotation_track(bone, std::move(frames), base, CoordinateEncoding::bf16, std::byte{0xCD});
 }
 
 GntAnimation animation(std::uint32_t id, std::int64_t frames, const std::vector<BoneSpec>& bones) {
-  GntAnimation gnta;
-  gnta.animation_id = id;
-  gnta.play_speed = 0.125F;
-  gnta.end_time = frame_to_seconds(frames);
-  for (const auto& bone : bones) gnta.bones.push_back(make_bone(bone));
-  return gnta;
+  return test::gnt_animation(id, frames, bones);
 }
 
 // The universal throw: the same content everywhere it appears.

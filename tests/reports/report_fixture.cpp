@@ -4,6 +4,7 @@
 
 #include "formats/gnt_mot/gnt_mot_builder.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
+#include "support/gnt_builders.h"
 #include "support/test_support.h"
 
 namespace animdex::test {
@@ -12,38 +13,21 @@ namespace {
 
 using namespace gnt_mot;
 
-BoneSpec rotation(std::uint16_t bone, std::vector<std::int64_t> frames, float base,
-                  CoordinateEncoding encoding = CoordinateEncoding::bf16) {
-  BoneSpec spec{bone, kTrackRotate | kTrackEnabled, encoding, std::move(frames), {}, std::byte{0}};
-  for (std::size_t k = 0; k < spec.key_frames.size(); ++k)
-    spec.values.push_back({base, -base, 0.25F * static_cast<float>(k), 45.0F * static_cast<float>(k)});
-  return spec;
-}
-
-GntAnimation animation(std::uint32_t id, std::int64_t frames, const std::vector<BoneSpec>& bones) {
-  GntAnimation gnta;
-  gnta.animation_id = id;
-  gnta.play_speed = 0.125F;
-  gnta.end_time = frame_to_seconds(frames);
-  for (const auto& bone : bones) gnta.bones.push_back(make_bone(bone));
-  return gnta;
-}
-
 // A body whose values are personal to the character and the animation (no accidental sharing).
 std::vector<BoneSpec> body(float base, std::vector<std::int64_t> frames) {
   std::vector<BoneSpec> bones;
-  for (std::uint16_t bone = 0; bone < 4; ++bone) bones.push_back(rotation(bone, frames, base + 0.125F * bone));
+  for (std::uint16_t bone = 0; bone < 4; ++bone) bones.push_back(rotation_track(bone, frames, base + 0.125F * bone));
   return bones;
 }
 
-GntAnimation universal_throw() { return animation(0x140, 40, {rotation(0, {0, 20, 40}, 9.5F), rotation(118, {0, 40}, 2.0F)}); }
-BoneSpec hand_sign() { return rotation(20, {0, 5, 10, 15}, 7.0F); }
+GntAnimation universal_throw() { return gnt_animation(0x140, 40, {rotation_track(0, {0, 20, 40}, 9.5F), rotation_track(118, {0, 40}, 2.0F)}); }
+BoneSpec hand_sign() { return rotation_track(20, {0, 5, 10, 15}, 7.0F); }
 
 GntAnimation walk(float offset) {
   std::vector<BoneSpec> bones;
   for (std::uint16_t bone = 0; bone < 3; ++bone)
-    bones.push_back(rotation(bone, {0, 12, 24}, 3.0F + offset + static_cast<float>(bone), CoordinateEncoding::f32));
-  return animation(0x0001, 24, bones);
+    bones.push_back(rotation_track(bone, {0, 12, 24}, 3.0F + offset + static_cast<float>(bone), CoordinateEncoding::f32));
+  return gnt_animation(0x0001, 24, bones);
 }
 
 void write_character(const std::filesystem::path& root, const std::string& code, std::vector<GntAnimation> list) {
@@ -61,24 +45,24 @@ void write_report_dump(const std::filesystem::path& root, int version) {
   // sas: Idle, Throw, 5B with the hand sign.
   auto sas_5b_bones = body(1.0F, {0, 8, 16});
   if (v2) {
-    sas_5b_bones[1] = rotation(1, {0, 8, 16}, 1.125F + 1.5F);
-    sas_5b_bones[2] = rotation(2, {0, 8, 16, 20}, 1.25F);
+    sas_5b_bones[1] = rotation_track(1, {0, 8, 16}, 1.125F + 1.5F);
+    sas_5b_bones[2] = rotation_track(2, {0, 8, 16, 20}, 1.25F);
   }
   sas_5b_bones.push_back(hand_sign());
-  write_character(root, "sas", {animation(0x0000, 30, body(0.5F, {0, 15, 30})), universal_throw(),
-                                animation(0x0090, 20, sas_5b_bones)});
+  write_character(root, "sas", {gnt_animation(0x0000, 30, body(0.5F, {0, 15, 30})), universal_throw(),
+                                gnt_animation(0x0090, 20, sas_5b_bones)});
   // hak: Idle, Throw, Walk (near kak's); v2 adds Jump Land.
-  std::vector<GntAnimation> hak = {animation(0x0000, 30, body(10.5F, {0, 15, 30})), universal_throw(), walk(0.0F)};
-  if (v2) hak.push_back(animation(0x0031, 12, body(20.5F, {0, 6, 12})));
+  std::vector<GntAnimation> hak = {gnt_animation(0x0000, 30, body(10.5F, {0, 15, 30})), universal_throw(), walk(0.0F)};
+  if (v2) hak.push_back(gnt_animation(0x0031, 12, body(20.5F, {0, 6, 12})));
   write_character(root, "hak", hak);
   // kak: Idle, Throw, Walk (0.0005 from hak's), 5A with the hand sign; v2 drops 5A.
-  std::vector<GntAnimation> kak = {animation(0x0000, 30, body(30.5F, {0, 15, 30})), universal_throw(), walk(0.0005F)};
+  std::vector<GntAnimation> kak = {gnt_animation(0x0000, 30, body(30.5F, {0, 15, 30})), universal_throw(), walk(0.0005F)};
   auto kak_5a_bones = body(40.5F, {0, 9, 18});
   kak_5a_bones.push_back(hand_sign());
-  if (!v2) kak.push_back(animation(0x00A0, 18, kak_5a_bones));
+  if (!v2) kak.push_back(gnt_animation(0x00A0, 18, kak_5a_bones));
   write_character(root, "kak", kak);
-  if (!v2) write_character(root, "loc", {animation(0x0000, 30, body(50.5F, {0, 15, 30}))});
-  if (v2) write_character(root, "nar", {animation(0x0000, 30, body(60.5F, {0, 15, 30}))});
+  if (!v2) write_character(root, "loc", {gnt_animation(0x0000, 30, body(50.5F, {0, 15, 30}))});
+  if (v2) write_character(root, "nar", {gnt_animation(0x0000, 30, body(60.5F, {0, 15, 30}))});
 }
 
 }  // namespace animdex::test
