@@ -72,6 +72,13 @@ class AnimationReader {
       cursor += length;
       return here;
     };
+    // An animated channel's record: the track info word, then its array's offset (read later).
+    const auto read_animated = [&](TrackInfo& info, std::uint32_t& offset) {
+      const std::uint64_t field = next(8);
+      info = {in_.u32(field, LE)};
+      offset = in_.u32(field + 4, LE);
+      array_fields_.push_back(field);
+    };
     const auto read_axes = [&](std::array<AxisChannel, 3>& axes, std::uint32_t identity_bit, std::uint32_t base_bit,
                                std::uint32_t const_bit, bool is_scale) {
       for (int axis = 0; axis < 3; ++axis) {
@@ -85,10 +92,7 @@ class AnimationReader {
           if (is_scale) channel.constant_inverse = in_.i32(field + 4, LE);
         } else {
           channel.source = Source::animated;
-          const std::uint64_t field = next(8);
-          channel.info = {in_.u32(field, LE)};
-          channel.offset = in_.u32(field + 4, LE);
-          array_fields_.push_back(field);
+          read_animated(channel.info, channel.offset);
         }
       }
     };
@@ -106,10 +110,7 @@ class AnimationReader {
                                                out_.name, index, rotation.constant_word));
     } else {
       rotation.source = Source::animated;
-      const std::uint64_t field = next(8);
-      rotation.info = {in_.u32(field, LE)};
-      rotation.offset = in_.u32(field + 4, LE);
-      array_fields_.push_back(field);
+      read_animated(rotation.info, rotation.offset);
     }
     read_axes(node.scale, kTagIdentityS, kTagBaseS, kTagConstSx, true);
     return node;
