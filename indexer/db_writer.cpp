@@ -41,6 +41,17 @@ void run(SQLite::Statement& statement) {
   statement.reset();
 }
 
+// Takes the write lock now (BEGIN IMMEDIATE), waiting up to the busy timeout for another writer,
+// so a second `index` waits at the start instead of failing halfway with "database is locked".
+std::unique_ptr<SQLite::Transaction> begin_writing(SQLite::Database& db, std::chrono::milliseconds wait) {
+  try {
+    return std::make_unique<SQLite::Transaction>(db, SQLite::TransactionBehavior::IMMEDIATE);
+  } catch (const SQLite::Exception& error) {
+    throw_if_locked(error, db.getFilename(), wait);
+    throw;
+  }
+}
+
 }  // namespace
 
 std::string utc_now_iso8601() {
@@ -51,7 +62,7 @@ std::string utc_now_iso8601() {
 DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const ReferenceData& reference)
     : db_(db),
       store_keyframes_(settings.store_keyframes),
-      transaction_(std::make_unique<SQLite::Transaction>(db)),
+      transaction_(begin_writing(db, settings.lock_wait)),
       insert_file_(db,
                    "INSERT INTO files(dump_id, path, character, format, size, mtime_ns, content_hash, status, error, "
                    "error_offset, animation_count, parse_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
@@ -168,7 +179,52 @@ void DumpWriter::remove_file(std::int64_t id, const std::string& path) {
   file.exec();
 }
 
+// Errors a file's own values can cause (as opposed to a full disk or a broken database).
+bool caused_by_data(const SQLite::Exception& error) {
+  switch (error.getErrorCode() & 0xFF) {
+    case SQLITE_CONSTRAINT: case SQLITE_TOOBIG: case SQLITE_MISMATCH: case SQLITE_RANGE: return true;
+    default: return false;
+  }
+}
+
 void DumpWriter::write(const FileRow& file) {
+  // One file's rows under a savepoint: if the database refuses any of them, only this file is
+  // rolled back and recorded as an error, and the scan goes on.
+  const DumpTotals before = totals_;
+  db_.exec("SAVEPOINT file_rows");
+  try {
+    write_rows(file);
+    db_.exec("RELEASE file_rows");
+    return;
+  } catch (const SQLite::Exception& error) {
+    reset_statements();
+    db_.exec("ROLLBACK TO file_rows");
+    db_.exec("RELEASE file_rows");
+    if (!caused_by_data(error)) throw;
+    totals_ = before;
+    FileRow refused;
+    refused.path = file.path;
+    refused.character = file.character;
+    refused.format = file.format;
+    refused.size = file.size;
+    refused.mtime_ns = file.mtime_ns;
+    refused.content_hash = file.content_hash;
+    refused.status = "error";
+    refused.error = fmt::format("the database refused this file's rows: {}", error.what());
+    write_rows(refused);
+  }
+}
+
+void DumpWriter::reset_statements() {
+  for (SQLite::Statement* statement : {&insert_file_, &insert_animation_, &insert_track_, &insert_slot_,
+                                       &insert_node_state_, &insert_resolution_, &insert_warning_, &insert_behaviors_,
+                                       &insert_spline_}) {
+    statement->tryReset();  // reset() would throw the failed step's error again
+  }
+  sqlite3_reset(insert_key_.get());
+}
+
+void DumpWriter::write_rows(const FileRow& file) {
   const PreviousFile* previous = previous_file(file.path);
   if (previous && file.reuse != Reuse::none) {
     kept_.insert(previous->id);
@@ -354,6 +410,7 @@ void DumpWriter::finish() {
   stamp.bind(4, dump_id_);
   stamp.exec();
   transaction_->commit();
+  totals_.single_file = leave_wal_mode(db_);
 }
 
 }  // namespace animdex

@@ -5,6 +5,7 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
+#include <chrono>
 #include <cstdint>
 
 struct sqlite3_stmt;
@@ -32,6 +33,7 @@ struct DumpTotals {
   std::int64_t unchanged = 0;    // files whose rows were kept
   std::int64_t parsed = 0;       // files parsed (new or changed when incremental)
   std::int64_t removed = 0;      // files of the previous dump that are gone
+  bool single_file = false;      // the database was left in DELETE mode (no -wal/-shm files)
 };
 
 // What the previous dump of a label recorded about one file.
@@ -49,6 +51,7 @@ struct DumpSettings {
   std::string root;
   bool incremental = true;       // keep unchanged files' rows when the label exists (same build, same storage)
   bool store_keyframes = true;   // keyframes and key_splines rows (--keyframes rows|none)
+  std::chrono::milliseconds lock_wait{60'000};  // the busy timeout open_for_writing set (for messages)
 };
 
 class DumpWriter {
@@ -72,6 +75,8 @@ class DumpWriter {
   const DumpTotals& totals() const { return totals_; }
 
  private:
+  void write_rows(const FileRow& file);
+  void reset_statements();
   void count(const std::string& status, std::uint64_t size);
   void remove_file(std::int64_t id, const std::string& path);
   // KH2 slot tables: written after the file's animations so slots can point at them.

@@ -10,17 +10,50 @@
 
 namespace animdex {
 
+namespace {
+
+class Descriptor {
+ public:
+  explicit Descriptor(int fd) : fd_(fd) {}
+  ~Descriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
+std::string file_type_name(unsigned mode) {
+  if (S_ISFIFO(mode)) return "FIFO";
+  if (S_ISSOCK(mode)) return "socket";
+  if (S_ISCHR(mode)) return "character device";
+  if (S_ISBLK(mode)) return "block device";
+  if (S_ISDIR(mode)) return "folder";
+  if (S_ISLNK(mode)) return "symbolic link";
+  return "special file";
+}
+
 FileBytes read_file_bytes(const std::filesystem::path& path, std::uint64_t max_bytes) {
   FileBytes result;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
+  // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever.
+  const Descriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+  if (fd.get() < 0) {
     result.error = fmt::format("cannot open: {}", std::strerror(errno));
     return result;
   }
   struct stat info {};
-  if (::fstat(fd, &info) != 0) {
+  if (::fstat(fd.get(), &info) != 0) {
     result.error = fmt::format("cannot examine: {}", std::strerror(errno));
-    ::close(fd);
+    return result;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    result.not_regular = true;
+    result.error = fmt::format("not a regular file ({}); not read", file_type_name(info.st_mode));
     return result;
   }
   result.file_size = static_cast<std::uint64_t>(info.st_size);
@@ -28,7 +61,7 @@ FileBytes read_file_bytes(const std::filesystem::path& path, std::uint64_t max_b
   result.bytes.resize(static_cast<std::size_t>(wanted));
   std::size_t done = 0;
   while (done < result.bytes.size()) {
-    const ssize_t got = ::read(fd, result.bytes.data() + done, result.bytes.size() - done);
+    const ssize_t got = ::read(fd.get(), result.bytes.data() + done, result.bytes.size() - done);
     if (got < 0) {
       if (errno == EINTR) continue;
       result.error = fmt::format("read failed at byte {}: {}", done, std::strerror(errno));
@@ -37,7 +70,6 @@ FileBytes read_file_bytes(const std::filesystem::path& path, std::uint64_t max_b
     if (got == 0) break;  // the file shrank while we read it: keep what is there
     done += static_cast<std::size_t>(got);
   }
-  ::close(fd);
   result.bytes.resize(done);
   if (done < wanted && result.error.empty()) result.file_size = done;
   return result;

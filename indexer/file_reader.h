@@ -12,9 +12,15 @@ struct FileBytes {
   std::vector<std::byte> bytes;
   std::uint64_t file_size = 0;  // size at open time (may exceed bytes.size() when truncated to a limit)
   std::string error;            // non-empty when the file could not be read
+  bool not_regular = false;     // a FIFO, device, socket or folder: `error` says which; nothing was read
 };
 
-// Reads at most `max_bytes` from the start of `path`.
+// Reads at most `max_bytes` from the start of `path`. Never blocks on a special file: it is
+// opened non-blocking and examined through the opened descriptor (a file swapped for a FIFO
+// after the walk is caught too), and anything but a regular file is reported, not read.
 FileBytes read_file_bytes(const std::filesystem::path& path, std::uint64_t max_bytes);
+
+// "FIFO", "socket", "character device", "block device", "folder", "symbolic link" or "special file".
+std::string file_type_name(unsigned mode);
 
 }  // namespace animdex

@@ -1,5 +1,6 @@
 #include "indexer/pipeline.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -53,6 +54,16 @@ std::string describe_roots(const std::vector<std::filesystem::path>& roots) {
   return text;
 }
 
+// Files in flight (read, parsed, or waiting for the writer) bound memory: each holds at most its
+// bytes (max_file_size) or its decoded model (parse_budget), so tokens x (both) stays within
+// kInFlightBudget. With the defaults that is 3 files; smaller limits allow more, up to 4 per thread.
+std::size_t tokens_in_flight(const IndexOptions& options, int threads) {
+  constexpr std::uint64_t kInFlightBudget = 160ULL << 20;
+  const std::uint64_t per_file = std::max<std::uint64_t>(options.max_file_size + options.parse_budget, 1);
+  const std::uint64_t fit = kInFlightBudget / per_file;
+  return static_cast<std::size_t>(std::clamp<std::uint64_t>(fit, 2, static_cast<std::uint64_t>(threads) * 4 + 1));
+}
+
 }  // namespace
 
 IndexSummary run_index(const IndexOptions& options) {
@@ -66,15 +77,13 @@ IndexSummary run_index(const IndexOptions& options) {
   const auto& entries = walked.entries;
 
   const ReferenceData& reference = ReferenceData::embedded();
-  auto db = open_for_writing(options.database);
+  auto db = open_for_writing(options.database, options.lock_wait);
   DumpWriter writer(db, DumpSettings{options.label, describe_roots(options.roots), options.incremental,
-                                    options.store_keyframes},
+                                    options.store_keyframes, options.lock_wait},
                     reference);
   ProgressLine progress(options.show_progress, entries.size());
-  const ProcessOptions process_options{options.max_file_size, options.parse_time_limit};
-
-  // Tokens in flight bound memory: at most this many files are held at once.
-  const std::size_t tokens = static_cast<std::size_t>(threads) * 4;
+  const ProcessOptions process_options{options.max_file_size, options.parse_time_limit, options.parse_budget};
+  const std::size_t tokens = tokens_in_flight(options, threads);
   std::size_t next = 0;
   tbb::parallel_pipeline(
       tokens,

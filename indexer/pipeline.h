@@ -16,10 +16,12 @@ struct IndexOptions {
   std::string label = "default";
   int threads = 0;                 // 0: one per core
   bool show_progress = false;      // a progress line on stderr
-  std::uint64_t max_file_size = 512ULL << 20;
+  std::uint64_t max_file_size = kDefaultMaxFileSize;
+  std::uint64_t parse_budget = kDefaultParseBudget;  // bytes one file may decode to
   std::chrono::milliseconds parse_time_limit{30'000};
   bool incremental = true;      // --full turns it off: re-parse every file
   bool store_keyframes = true;  // --keyframes none turns it off
+  std::chrono::milliseconds lock_wait{60'000};  // --wait: how long to wait for another writer
 };
 
 struct IndexSummary {

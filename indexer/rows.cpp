@@ -1,11 +1,15 @@
 #include "indexer/rows.h"
 
+#include <algorithm>
 #include <cctype>
+#include <new>
 
 #include <fmt/format.h>
 
 #include "core/content_hash.h"
+#include "core/parse_budget.h"
 #include "core/parse_deadline.h"
+#include "model/validate.h"
 #include "formats/registry.h"
 #include "indexer/file_reader.h"
 
@@ -55,6 +59,45 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
     row.entry_motion_names.push_back(entry.motion_id && !game.empty()
                                          ? reference.motion_name(game, "code", *entry.motion_id)
                                          : std::nullopt);
+}
+
+void fail_row(FileRow& row, std::string message, std::optional<std::uint64_t> offset = std::nullopt) {
+  row.status = "error";
+  row.error = std::move(message);
+  row.error_offset = offset;
+  row.model = {};
+  row.animations.clear();
+  row.entry_motion_names.clear();
+}
+
+// Parses under the time limit and the memory budget, checks the model's rules and builds the rows.
+// Whatever goes wrong (a parse error, a broken rule, an allocation that fails) is this file's error.
+void parse_into(FileRow& row, const FormatModule& format, std::span<const std::byte> bytes,
+                const ReferenceData& reference, const ProcessOptions& options) {
+  try {
+    ScopedParseDeadline deadline(options.parse_time_limit);
+    ScopedParseBudget budget(options.parse_budget);
+    auto parsed = format.parse(bytes);
+    if (!parsed) return fail_row(row, parsed.error().message(), parsed.error().offset);
+    row.model = std::move(parsed).value();
+    if (auto broken = model::validate(row.model)) return fail_row(row, "parsed model breaks a rule: " + *broken);
+    row.status = "ok";
+    build_rows(row, format.reference_game, reference);
+  } catch (const ParseFailure& failure) {  // a budget or deadline hit outside a parser's own catch
+    fail_row(row, failure.error().message(), failure.error().offset);
+  } catch (const std::bad_alloc&) {
+    fail_row(row, "out of memory while parsing this file");
+  } catch (const std::exception& error) {
+    fail_row(row, fmt::format("parse failed: {}", error.what()));
+  }
+}
+
+std::string describe_unknown(std::span<const std::byte> bytes) {
+  if (bytes.empty()) return "no known format: the file is empty";
+  std::string head;
+  for (std::size_t i = 0; i < std::min<std::size_t>(bytes.size(), 8); ++i)
+    head += fmt::format("{}{:02X}", i ? " " : "", static_cast<unsigned>(bytes[i]));
+  return fmt::format("no known format: first bytes {}", head);
 }
 
 }  // namespace
@@ -162,8 +205,8 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
   // A file over the limit is only detected (from its head), never parsed or held whole.
   const bool too_large = entry.size > options.max_file_size;
   auto file = read_file_bytes(entry.absolute_path, too_large ? kDetectBytes : options.max_file_size);
-  if (!file.error.empty()) {
-    row.status = "error";
+  if (!file.error.empty()) {  // a FIFO, device or socket stays `unknown` with its type; never read
+    row.status = file.not_regular ? "unknown" : "error";
     row.error = file.error;
     return row;
   }
@@ -174,7 +217,10 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
     return row;
   }
   const FormatModule* format = detect_format(file.bytes, file.file_size);
-  if (!format) return row;  // status unknown: not an animation file
+  if (!format) {  // status unknown: not an animation file, and why
+    row.error = describe_unknown(file.bytes);
+    return row;
+  }
   row.format = std::string(format->id);
   if (too_large) {
     row.status = "error";
@@ -183,20 +229,8 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
     return row;
   }
   const auto parse_started = std::chrono::steady_clock::now();
-  auto parsed = [&] {
-    ScopedParseDeadline deadline(options.parse_time_limit);
-    return format->parse(file.bytes);
-  }();
+  parse_into(row, *format, file.bytes, reference, options);
   row.parse_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - parse_started).count();
-  if (!parsed) {
-    row.status = "error";
-    row.error = parsed.error().message();
-    row.error_offset = parsed.error().offset;
-    return row;
-  }
-  row.status = "ok";
-  row.model = std::move(parsed).value();
-  build_rows(row, format->reference_game, reference);
   return row;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/parse_budget.h"
 #include "indexer/walker.h"
 #include "model/animation.h"
 #include "reference/reference_data.h"
@@ -50,9 +51,14 @@ struct FileRow {
   std::vector<std::optional<std::string>> entry_motion_names;  // parallel to model.archive_entries
 };
 
+// Files larger than this are detected from their head but not parsed: 16 MiB, six times the
+// largest real animation file we know (a 2.5 MB KH2 motion set); --max-file-size raises it.
+inline constexpr std::uint64_t kDefaultMaxFileSize = 16ULL << 20;
+
 struct ProcessOptions {
-  std::uint64_t max_file_size = 512ULL << 20;  // larger files are not parsed
+  std::uint64_t max_file_size = kDefaultMaxFileSize;  // larger files are detected, not parsed
   std::chrono::milliseconds parse_time_limit{30'000};  // a parse running longer fails with an error
+  std::uint64_t parse_budget = kDefaultParseBudget;    // bytes one file may decode to (core/parse_budget.h)
 };
 
 // read -> detect -> parse -> rows for one walked file. Never throws for bad input.

@@ -35,7 +35,7 @@ class Walker {
       return;
     }
     if (S_ISDIR(info.st_mode)) walk_directory(root, prefix, info);
-    else if (S_ISREG(info.st_mode)) add_file(root, prefix.empty() ? root.filename().string() : prefix, info);
+    else add_file(root, prefix.empty() ? root.filename().string() : prefix, info);
   }
 
  private:
@@ -73,12 +73,14 @@ class Walker {
         continue;
       }
       if (S_ISDIR(child_info.st_mode)) walk_directory(child, relative, child_info);
-      else if (S_ISREG(child_info.st_mode)) add_file(child, relative, child_info);
+      // FIFOs, sockets and devices are listed too: the reader records each with its type, unread.
+      else add_file(child, relative, child_info);
     }
   }
 
   void add_file(const fs::path& path, const std::string& relative, const struct stat& info) {
-    result_.entries.push_back({relative, path, static_cast<std::uint64_t>(info.st_size), mtime_ns(info), {}});
+    const std::uint64_t size = S_ISREG(info.st_mode) ? static_cast<std::uint64_t>(info.st_size) : 0;
+    result_.entries.push_back({relative, path, size, mtime_ns(info), {}});
   }
 
   WalkResult& result_;

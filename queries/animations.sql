@@ -1,6 +1,6 @@
 -- description: A character's animations: file, animation ID, purpose, length and size.
--- param: character  Character code (the folder under chr/, e.g. nar)
--- param: dump = NULL  Only this dump label (default: every dump)
+-- param: character text  Character code (the folder under chr/, e.g. nar)
+-- param: dump text = NULL  Only this dump label (default: every dump)
 SELECT d.label AS dump,
        f.path,
        a.motion_id,

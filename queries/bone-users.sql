@@ -1,6 +1,6 @@
 -- description: Characters (or files without a character) whose animations animate a bone, with how many animations do.
--- param: bone  Bone ID, decimal or 0x-hex (e.g. 118 or 0x76)
--- param: dump = NULL  Only this dump label (default: every dump)
+-- param: bone int  Bone ID, decimal or 0x-hex (e.g. 118 or 0x76)
+-- param: dump text = NULL  Only this dump label (default: every dump)
 SELECT COALESCE(f.character, f.path) AS character,
        COUNT(DISTINCT a.id) AS animations
 FROM bone_tracks t

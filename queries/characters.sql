@@ -1,5 +1,5 @@
 -- description: Characters found in the dumps, with their names, file and animation counts.
--- param: dump = NULL  Only this dump label (default: every dump)
+-- param: dump text = NULL  Only this dump label (default: every dump)
 SELECT f.character,
        (SELECT c.name FROM ref_characters c WHERE c.code = f.character ORDER BY c.game LIMIT 1) AS name,
        COUNT(DISTINCT f.id) AS files,

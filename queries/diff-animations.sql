@@ -1,6 +1,6 @@
 -- description: Animations added, removed or changed between two dumps of this database, matched by path and animation key.
--- param: from  Label of the older dump
--- param: to  Label of the newer dump
+-- param: from text  Label of the older dump
+-- param: to text  Label of the newer dump
 WITH a AS (SELECT * FROM animation_catalog WHERE dump = :from),
      b AS (SELECT * FROM animation_catalog WHERE dump = :to)
 SELECT a.owner AS character, a.path, a.animation_key AS animation, a.name, 'removed' AS change

@@ -1,5 +1,5 @@
 -- description: Wiki table: animation ID -> purpose or name -> the characters that have it, per format.
--- param: dump  Dump label
+-- param: dump text  Dump label
 WITH present AS (
   SELECT DISTINCT c.format, c.motion_id, c.owner, c.name
   FROM animation_catalog c

@@ -1,5 +1,5 @@
 -- description: Wiki table: bone ID -> name -> the characters that animate it and how many animations do, per format.
--- param: dump  Dump label
+-- param: dump text  Dump label
 WITH used AS (
   SELECT DISTINCT f.format, t.bone_id, t.bone_name, COALESCE(f.character, f.path) AS owner, a.id AS animation_id
   FROM bone_tracks t JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id

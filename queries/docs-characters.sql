@@ -1,5 +1,5 @@
 -- description: Wiki table: each character (or file without one) of a dump, its name, its animation files and counts.
--- param: dump  Dump label
+-- param: dump text  Dump label
 SELECT COALESCE(f.character, f.path) AS character,
        (SELECT c.name FROM ref_characters c WHERE c.code = f.character ORDER BY c.game LIMIT 1) AS name,
        group_concat(f.path, ', ') AS files,

@@ -1,6 +1,6 @@
 -- description: Wiki table: every slot of every KH2 motion set of a dump, with dummies and the slot the engine plays.
--- param: dump  Dump label
--- param: numbering = code  Motion-name numbering: code (default) or doc
+-- param: dump text  Dump label
+-- param: numbering text = code  Motion-name numbering: code (default) or doc
 SELECT f.path AS file, s.parent_slot, s.slot, s.entry_name, s.entry_type_name AS entry_type, s.motion_id,
        COALESCE(n.name, s.motion_name) AS motion_name, s.state,
        CASE WHEN s.is_dummy = 1 THEN 'dummy' ELSE '' END AS dummy,

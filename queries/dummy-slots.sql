@@ -1,7 +1,7 @@
 -- description: KH2 motion-set slots that are dummies (no data), with the slot the engine plays instead (-1: T-pose).
--- param: file = NULL  Only files whose path contains this text (default: every file)
--- param: dump = NULL  Only this dump label (default: every dump)
--- param: numbering = code  Motion-name numbering: code (OpenKh MotionSet.cs, default) or doc (dbg/motion.bin order)
+-- param: file text = NULL  Only files whose path contains this text (default: every file)
+-- param: dump text = NULL  Only this dump label (default: every dump)
+-- param: numbering text = code  Motion-name numbering: code (OpenKh MotionSet.cs, default) or doc (dbg/motion.bin order)
 SELECT d.label AS dump, f.path AS file, s.parent_slot, s.slot, s.motion_id,
        COALESCE(n.name, s.motion_name) AS motion_name, s.state, r.resolved_slot
 FROM mset_slots s

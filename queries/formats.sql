@@ -1,5 +1,5 @@
 -- description: Files per format and status, for one dump or all.
--- param: dump = NULL  Only this dump label (default: every dump)
+-- param: dump text = NULL  Only this dump label (default: every dump)
 SELECT f.format, f.status, COUNT(*) AS files, SUM(f.size) AS bytes, SUM(f.animation_count) AS animations
 FROM files f
 JOIN dumps d ON d.id = f.dump_id

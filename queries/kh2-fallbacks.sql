@@ -1,8 +1,8 @@
 -- description: Every KH2 (motion, state) whose own slot is a dummy or missing, and the slot the engine falls back to.
--- param: file = NULL  Only files whose path contains this text (default: every file)
--- param: dump = NULL  Only this dump label (default: every dump)
--- param: numbering = code  Motion-name numbering: code (OpenKh MotionSet.cs, default) or doc (dbg/motion.bin order)
--- param: resolved = 0  1 to leave out motions that resolve to nothing (-1)
+-- param: file text = NULL  Only files whose path contains this text (default: every file)
+-- param: dump text = NULL  Only this dump label (default: every dump)
+-- param: numbering text = code  Motion-name numbering: code (OpenKh MotionSet.cs, default) or doc (dbg/motion.bin order)
+-- param: resolved int = 0  1 to leave out motions that resolve to nothing (-1)
 SELECT d.label AS dump, f.path AS file, r.parent_slot, r.motion_id, n.name AS motion_name, r.state,
        CASE r.state WHEN 0 THEN 'battle, weapon' WHEN 1 THEN 'battle, no weapon'
                     WHEN 2 THEN 'field, no weapon' WHEN 3 THEN 'field, weapon' END AS state_name,

@@ -1,8 +1,8 @@
 -- description: A KH2 file's slots with motion names, states and what each real slot's motion animates (bones, keys).
--- param: file = NULL  Only files whose path contains this text (default: every file)
--- param: dump = NULL  Only this dump label (default: every dump)
--- param: numbering = code  Motion-name numbering: code (OpenKh MotionSet.cs, default) or doc (dbg/motion.bin order)
--- param: dummies = 0  1 to list dummy slots too
+-- param: file text = NULL  Only files whose path contains this text (default: every file)
+-- param: dump text = NULL  Only this dump label (default: every dump)
+-- param: numbering text = code  Motion-name numbering: code (OpenKh MotionSet.cs, default) or doc (dbg/motion.bin order)
+-- param: dummies int = 0  1 to list dummy slots too
 SELECT d.label AS dump, f.path AS file, s.parent_slot, s.slot, s.entry_name, s.entry_type_name AS entry_type,
        s.motion_id, COALESCE(n.name, s.motion_name) AS motion_name, s.state, s.is_dummy, s.duplicate_of,
        a.kind, a.bone_count, a.frame_count, a.fps, a.frame_start, a.frame_end, a.track_count, a.key_count

@@ -1,5 +1,5 @@
 -- description: Every animation ID present, its purpose where known, and the characters that have it.
--- param: dump = NULL  Only this dump label (default: every dump)
+-- param: dump text = NULL  Only this dump label (default: every dump)
 WITH present AS (
   SELECT DISTINCT a.motion_id, COALESCE(f.character, f.path) AS character
   FROM animations a

@@ -10,6 +10,7 @@
 
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
+#include "output/output_file.h"
 #include "reports/html.h"
 #include "reports/report_format.h"
 #include "reports/reuse_report.h"
@@ -23,7 +24,7 @@ namespace fs = std::filesystem;
 ResultTable named(SQLite::Database& db, const char* name, const std::string& dump) {
   const auto* query = find_named_query(name);
   if (!query) throw std::runtime_error(fmt::format("named query {} is missing", name));
-  return run_read_only_sql(db, query->sql, bind_parameters(*query, {{"dump", dump}}));
+  return run_read_only_query(db, query->sql, bind_parameters(*query, {{"dump", dump}}));
 }
 
 std::string markdown(const ResultTable& table) {
@@ -35,9 +36,7 @@ std::string markdown(const ResultTable& table) {
 
 void write_file(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw std::runtime_error(fmt::format("cannot write {}", path.string()));
+  write_file_checked(path, text);
 }
 
 struct DumpInfo {

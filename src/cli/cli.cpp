@@ -7,6 +7,10 @@
 #include <iostream>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -16,6 +20,7 @@
 #include "db/sql_runner.h"
 #include "formats/registry.h"
 #include "indexer/pipeline.h"
+#include "output/output_file.h"
 #include "sample/sample_dump.h"
 
 namespace animdex {
@@ -42,7 +47,37 @@ struct CommonOptions {
   std::string database;
   FormatOption format;
   std::vector<std::pair<std::string, std::string>> parameters;
+  ResultLimits limits;
 };
+
+constexpr sqlite3_int64 kSqlHeapLimit = 512LL << 20;
+
+void add_limit_option(CLI::App& command, CommonOptions& options) {
+  command.add_option("--max-rows", options.limits.max_rows,
+                     "Refuse results of more rows than this (results are held in memory; so is at most 128 MiB)")
+      ->check(CLI::PositiveNumber)->capture_default_str();
+}
+
+// A time or frame must be a number: "nan" and "inf" parse as doubles but mean nothing here.
+const CLI::Validator kFiniteNumber(
+    [](const std::string& text) {
+      char* end = nullptr;
+      const double value = std::strtod(text.c_str(), &end);
+      return end != text.c_str() && *end == '\0' && std::isfinite(value) ? std::string()
+                                                                          : "expected a finite number, got " + text;
+    },
+    "NUMBER");
+
+// `index` needs a file it can keep: "" and ":memory:" would index into a database that is
+// thrown away, and "file:" URIs are not paths.
+std::optional<std::string> check_index_database(const std::string& path) {
+  if (path.empty()) return "--db needs a file name";
+  if (path == ":memory:" || path.starts_with("file:"))
+    return fmt::format("--db {}: index needs a database file to keep, not an in-memory or URI database", path);
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) return fmt::format("--db {} is a folder; give a file name", path);
+  return std::nullopt;
+}
 
 int report_error(const std::exception& error, int code) {
   fmt::print(stderr, "animdex: error: {}\n", error.what());
@@ -50,11 +85,14 @@ int report_error(const std::exception& error, int code) {
 }
 
 // Runs SQL read-only and prints the rows; maps failures to exit codes.
-int print_sql(const std::string& database, const std::string& sql, const Bindings& bindings, OutputFormat format,
-              std::ostream& out) {
+int print_sql(const std::string& database, const std::string& sql, const Parameters& parameters, OutputFormat format,
+              std::ostream& out, const ResultLimits& limits) {
   try {
+    // SQLite's own memory (sorts, recursive CTEs, caches) is capped too: past it a query fails
+    // with "out of memory" instead of growing without bound.
+    sqlite3_hard_heap_limit64(kSqlHeapLimit);
     auto db = open_read_only(database);
-    write_table(out, run_read_only_sql(db, sql, bindings), format);
+    write_table(out, run_read_only_query(db, sql, parameters, limits), format);
     return kExitOk;
   } catch (const WriteRefused& error) {
     return report_error(error, kExitRefused);
@@ -69,13 +107,13 @@ int run_named_query(const std::string& name, const CommonOptions& options, std::
     fmt::print(stderr, "animdex: error: no named query '{}'; `animdex queries` lists them\n", name);
     return kExitUsage;
   }
-  Bindings bindings;
+  Parameters bindings;
   try {
     bindings = bind_parameters(*query, options.parameters);
   } catch (const QueryUsageError& error) {
     return report_error(error, kExitUsage);
   }
-  return print_sql(options.database, query->sql, bindings, options.format.value(), out);
+  return print_sql(options.database, query->sql, bindings, options.format.value(), out, options.limits);
 }
 
 ResultTable queries_table() {
@@ -84,7 +122,7 @@ ResultTable queries_table() {
     std::string parameters;
     for (const auto& parameter : query.parameters) {
       if (!parameters.empty()) parameters += "; ";
-      parameters += parameter.name;
+      parameters += fmt::format("{} ({})", parameter.name, parameter_type_name(parameter.type));
       if (parameter.default_value) parameters += " = " + *parameter.default_value;
       parameters += ": " + parameter.description;
     }
@@ -139,6 +177,8 @@ Examples:
 
 }  // namespace
 
+int run_verb(int argc, const char* const* argv, std::ostream& out);
+
 // `-p NAME=VALUE` is what people type; the parser wants `-p NAME VALUE`. A token after -p/--param
 // is split at its first '=' when NAME is an identifier and no value token follows it.
 std::vector<std::string> split_parameter_assignments(int argc, const char* const* argv) {
@@ -163,6 +203,13 @@ std::vector<std::string> split_parameter_assignments(int argc, const char* const
 }
 
 int run_cli(int argc, const char* const* argv, std::ostream& out) {
+  const int code = run_verb(argc, argv, out);
+  if (flush_succeeded(out)) return code;
+  fmt::print(stderr, "animdex: error: cannot write the output: {}\n", std::strerror(errno ? errno : EIO));
+  return kExitFatal;
+}
+
+int run_verb(int argc, const char* const* argv, std::ostream& out) {
   auto logger = spdlog::stderr_color_mt("animdex");
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("animdex: %l: %v");
@@ -193,7 +240,12 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   index->add_option("-j,--threads", index_options.threads, "Parser threads (0: one per core)")
       ->check(CLI::NonNegativeNumber)->capture_default_str();
   index->add_option("--max-file-size", index_options.max_file_size,
-                    "Files larger than this many bytes are detected but not parsed")->capture_default_str();
+                    "Files larger than this many bytes are detected but not parsed (default 16 MiB; real animation "
+                    "files are under 3 MB)")->capture_default_str();
+  double lock_wait_seconds = 60.0;
+  index->add_option("--wait", lock_wait_seconds,
+                    "Seconds to wait for another `index` writing the same database before giving up")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
   double parse_timeout_seconds = 30.0;
   index->add_option("--parse-timeout", parse_timeout_seconds,
                     "Seconds one file's parse may take before it is recorded as an error")
@@ -214,6 +266,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   query->add_option("--db", query_options.database, "animdex database")->required();
   query->add_option("-p,--param", query_options.parameters, "Query parameter: -p NAME VALUE or -p NAME=VALUE (repeatable)");
   add_format_option(*query, query_options.format);
+  add_limit_option(*query, query_options);
 
   // queries
   FormatOption queries_format;
@@ -228,6 +281,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   sql->add_option("--db", sql_options.database, "animdex database")->required();
   sql->add_option("-p,--param", sql_options.parameters, "Bind :NAME to VALUE: -p NAME VALUE (repeatable)");
   add_format_option(*sql, sql_options.format);
+  add_limit_option(*sql, sql_options);
 
   // info
   InfoOptions info_options;
@@ -255,6 +309,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
                    "Add KH2 files: a Player motion set with dummies, a Default set with a nested set, an ANB");
   sample->add_flag("--nsbca", sample_options.include_nsbca,
                    "Add an NSBCA file: two animations (steps 1 and 2) with identity, animated and bind-pose nodes");
+  bool sample_force = false;
+  sample->add_flag("--force", sample_force, "Write into a folder that is not empty (files of the same name are replaced)");
 
   // report reuse / report docs
   auto* report = app.add_subcommand("report", "Reports: reuse across characters, documentation tables");
@@ -299,9 +355,10 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   pose->add_option("file", pose_options.file, "LWMO or LWEN file (version 1 or 3), or an NSBCA file")
       ->required()->check(CLI::ExistingFile);
   pose->add_option("--anim", pose_options.animation, "NSBCA: animation name (default: the first)");
-  auto* pose_time = pose->add_option("-t,--time", pose_options.seconds, "Time in seconds");
+  auto* pose_time = pose->add_option("-t,--time", pose_options.seconds, "Time in seconds")->check(kFiniteNumber);
   auto* pose_frame = pose->add_option("--frame", pose_options.frame,
-                                      "Time as a frame number at --fps (NSBCA: an integer frame, 0-based)");
+                                      "Time as a frame number at --fps (NSBCA: an integer frame, 0-based)")
+                         ->check(kFiniteNumber);
   pose_time->excludes(pose_frame);
   pose->add_option("--fps", pose_options.fps, "Frames per second (v1 keys are frames; v3 stores none)")
       ->check(CLI::PositiveNumber)->capture_default_str();
@@ -342,6 +399,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
       ->check(CLI::Range(1, 41))->capture_default_str();
   demo->add_option("-j,--threads", demo_options.threads, "Parser threads (0: one per core)")
       ->check(CLI::NonNegativeNumber);
+  demo->add_flag("--force", demo_options.force, "Use a --dir that holds files the demo did not write");
   FormatOption demo_format;
   add_format_option(*demo, demo_format);
 
@@ -363,7 +421,12 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
   if (verbose) spdlog::set_level(spdlog::level::info);
 
   if (*index) {
+    if (auto problem = check_index_database(database_for_index)) {
+      fmt::print(stderr, "animdex: error: {}\n", *problem);
+      return kExitUsage;
+    }
     index_options.database = database_for_index;
+    index_options.lock_wait = std::chrono::milliseconds(static_cast<std::int64_t>(lock_wait_seconds * 1000.0));
     index_options.incremental = !full;
     index_options.store_keyframes = keyframe_storage == "rows";
     index_options.parse_time_limit =
@@ -381,7 +444,8 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
     return kExitOk;
   }
   if (*sql)
-    return print_sql(sql_options.database, sql_text, sql_options.parameters, sql_options.format.value(), out);
+    return print_sql(sql_options.database, sql_text, infer_parameters(sql_options.parameters), sql_options.format.value(), out,
+                     sql_options.limits);
   if (*info) {
     info_options.format = info_format.value();
     return run_info(info_options, out);
@@ -391,6 +455,13 @@ int run_cli(int argc, const char* const* argv, std::ostream& out) {
     return kExitOk;
   }
   if (*sample) {
+    std::error_code listing;
+    if (!sample_force && std::filesystem::is_directory(sample_directory, listing) &&
+        !std::filesystem::is_empty(sample_directory, listing)) {
+      fmt::print(stderr, "animdex: error: {} is not empty; give a new folder, or --force to write into it\n",
+                 sample_directory);
+      return kExitUsage;
+    }
     try {
       sample_options.include_problem_files = !no_problem_files;
       const auto summary = write_sample_dump(sample_directory, sample_options);

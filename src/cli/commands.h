@@ -24,6 +24,7 @@ struct DemoOptions {
   int character_count = 12;
   OutputFormat format = OutputFormat::table;
   int threads = 0;
+  bool force = false;  // replace a folder that holds other files
 };
 int run_demo(const DemoOptions& options, std::ostream& out);
 

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <ostream>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
@@ -10,6 +11,7 @@
 #include "formats/lightwave/lw_writer.h"
 #include "formats/registry.h"
 #include "indexer/file_reader.h"
+#include "output/output_file.h"
 #include "reference/reference_data.h"
 
 namespace animdex {
@@ -95,9 +97,13 @@ int run_export(const ExportOptions& options, std::ostream& out) {
     write_table(out, table, OutputFormat::csv);
     return kExitOk;
   }
-  std::ofstream stream(options.output, std::ios::binary | std::ios::trunc);
-  write_table(stream, table, OutputFormat::csv);
-  if (!stream) return fail(kExitFatal, "cannot write " + options.output.string());
+  std::ostringstream text;
+  write_table(text, table, OutputFormat::csv);
+  try {
+    write_file_checked(options.output, text.view());
+  } catch (const std::exception& error) {
+    return fail(kExitFatal, error.what());
+  }
   return kExitOk;
 }
 
@@ -144,9 +150,11 @@ int run_convert(const ConvertOptions& options, std::ostream& out) {
                                                     options.version.value_or(file->version == 1 ? 3 : 1), why));
     converted = *other;
   }
-  std::ofstream stream(options.output, std::ios::binary | std::ios::trunc);
-  stream << write_lw(converted);
-  if (!stream) return fail(kExitFatal, "cannot write " + options.output.string());
+  try {
+    write_file_checked(options.output, write_lw(converted));
+  } catch (const std::exception& error) {
+    return fail(kExitFatal, error.what());
+  }
   out << fmt::format("wrote {} (LWMO version {}, {} channels, {} keys each)\n", options.output.string(),
                      converted.version, converted.channels.size(), converted.channels.front().keys.size());
   return kExitOk;

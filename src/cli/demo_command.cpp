@@ -8,6 +8,7 @@
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
 #include "indexer/pipeline.h"
+#include "output/output_file.h"
 #include "sample/sample_dump.h"
 
 namespace animdex {
@@ -24,15 +25,39 @@ void show(std::ostream& out, SQLite::Database& db, OutputFormat format, const st
 
 std::string named(const char* name) { return find_named_query(name)->sql; }
 
+constexpr const char* kDemoMarker = ".animdex-demo";
+
+// A folder the demo may clear: missing, empty, marked by an earlier demo, or holding only what
+// a demo writes (dump/ and the database), as demo folders from before the marker did.
+bool is_demo_folder(const fs::path& directory) {
+  std::error_code error;
+  if (!fs::exists(directory, error)) return true;
+  if (!fs::is_directory(directory, error)) return false;
+  if (fs::exists(directory / kDemoMarker, error)) return true;
+  for (const auto& entry : fs::directory_iterator(directory, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name != "dump" && !name.starts_with("animdex-demo.db")) return false;
+  }
+  return !error;
+}
+
 }  // namespace
 
 int run_demo(const DemoOptions& options, std::ostream& out) {
   try {
     const fs::path dump = options.directory / "dump";
     const fs::path database = options.directory / "animdex-demo.db";
+    if (!options.force && !is_demo_folder(options.directory)) {
+      fmt::print(stderr,
+                 "animdex: error: {} holds files the demo did not write; the demo replaces its folder's dump and "
+                 "database, so give an empty or new folder (--dir), or --force\n",
+                 options.directory.string());
+      return kExitUsage;
+    }
     fs::remove_all(dump);
-    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(database.string() + suffix);
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(database.string() + suffix);
     fs::create_directories(options.directory);
+    write_file_checked(options.directory / kDemoMarker, "written by animdex demo; it may replace this folder's dump\n");
 
     SampleDumpOptions sample;
     sample.character_count = options.character_count;

@@ -1,4 +1,7 @@
 #include <algorithm>
+#include <array>
+#include <map>
+#include <tuple>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -44,14 +47,19 @@ ResultTable slots_table(const FileRow& file) {
   ResultTable table{{"parent_slot", "slot", "entry_name", "entry_type", "dummy", "size", "data_offset",
                      "duplicate_of", "motion_id", "motion_name", "state", "resolved_slot", "animation_slot"},
                     {}};
+  // One pass over the resolutions, then a lookup per entry: linear in slots, not slots x resolutions.
+  using ResolutionKey = std::tuple<std::optional<std::int64_t>, std::int64_t, std::optional<std::int64_t>>;
+  std::map<ResolutionKey, std::int64_t> resolved_slots;
+  for (const auto& resolution : file.model.slot_resolutions)
+    resolved_slots[{resolution.parent_slot, resolution.motion_id, resolution.state}] = resolution.resolved_slot;
   const auto& entries = file.model.archive_entries;
   for (std::size_t e = 0; e < entries.size(); ++e) {
     const auto& entry = entries[e];
     std::optional<std::int64_t> resolved, animation_slot;
-    for (const auto& resolution : file.model.slot_resolutions)
-      if (resolution.parent_slot == entry.parent_slot && entry.motion_id &&
-          resolution.motion_id == *entry.motion_id && resolution.state == entry.state)
-        resolved = resolution.resolved_slot;
+    if (entry.motion_id)
+      if (const auto found = resolved_slots.find({entry.parent_slot, *entry.motion_id, entry.state});
+          found != resolved_slots.end())
+        resolved = found->second;
     if (entry.animation_index) animation_slot = file.model.animations[*entry.animation_index].slot;
     table.rows.push_back({optional_cell(entry.parent_slot), entry.slot, entry.name,
                           fmt::format("{} {}", entry.type_code, entry.type_name), entry.is_dummy ? "yes" : "",
@@ -66,17 +74,21 @@ ResultTable slots_table(const FileRow& file) {
 // Skeletal formats with per-node channel states (NSBCA): every node, identity and base included.
 ResultTable nodes_table(const FileRow& file) {
   ResultTable table{{"animation", "node", "node_id", "tag", "T", "R", "S", "T_keys", "R_keys", "S_keys"}, {}};
-  for (const auto& animation : file.model.animations)
+  for (const auto& animation : file.model.animations) {
+    // Key counts per node and T/R/S, gathered in one pass over the tracks.
+    std::map<std::int64_t, std::array<std::int64_t, 3>> key_counts;
+    for (const auto& track : animation.tracks) {
+      const auto kind = std::string_view("TRS").find(track.channels.empty() ? '?' : track.channels[0]);
+      if (track.bone_id && kind != std::string_view::npos)
+        key_counts[*track.bone_id][kind] = static_cast<std::int64_t>(track.keys.size());
+    }
     for (const auto& node : animation.node_states) {
-      std::int64_t keys[3] = {0, 0, 0};
-      for (const auto& track : animation.tracks)
-        if (track.bone_id == node.node_index) {
-          const auto kind = std::string_view("TRS").find(track.channels.empty() ? '?' : track.channels[0]);
-          if (kind != std::string_view::npos) keys[kind] = static_cast<std::int64_t>(track.keys.size());
-        }
+      const auto found = key_counts.find(node.node_index);
+      const std::array<std::int64_t, 3> keys = found == key_counts.end() ? std::array<std::int64_t, 3>{} : found->second;
       table.rows.push_back({animation.name, node.node_index, node.node_id, fmt::format("0x{:08X}", node.tag),
                             node.translation, node.rotation, node.scale, keys[0], keys[1], keys[2]});
     }
+  }
   return table;
 }
 
@@ -238,7 +250,8 @@ int run_info(const InfoOptions& options, std::ostream& out) {
     return kExitFileErrors;
   }
   if (file.status == "unknown") {
-    fmt::print(stderr, "animdex: {}: not a file format animdex knows (see `animdex formats`)\n", options.file.string());
+    fmt::print(stderr, "animdex: {}: {} (see `animdex formats`)\n", options.file.string(),
+               file.error.value_or("not a file format animdex knows"));
     return kExitFatal;
   }
   return kExitOk;

@@ -1,12 +1,13 @@
 // `animdex report reuse`, `animdex report docs` and `animdex diff`: thin wrappers over reports/.
 #include <fmt/format.h>
-#include <fstream>
 #include <functional>
 #include <ostream>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/exit_codes.h"
 #include "db/database.h"
+#include "output/output_file.h"
 #include "reports/diff_report.h"
 #include "reports/docs_report.h"
 #include "reports/reuse_report.h"
@@ -26,11 +27,15 @@ int emit(const std::string& path, std::ostream& out, const std::function<void(st
     write(out);
     return kExitOk;
   }
-  std::ofstream file(path, std::ios::binary);
-  if (!file) return fail(kExitFatal, fmt::format("cannot write {}", path));
-  write(file);
+  std::ostringstream text;
+  write(text);
+  try {
+    write_file_checked(path, text.view());
+  } catch (const std::exception& error) {
+    return fail(kExitFatal, error.what());
+  }
   fmt::print(stderr, "wrote {}\n", path);
-  return file ? kExitOk : fail(kExitFatal, fmt::format("cannot write {}", path));
+  return kExitOk;
 }
 
 }  // namespace

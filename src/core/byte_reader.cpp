@@ -1,5 +1,6 @@
 #include "core/byte_reader.h"
 
+#include <cmath>
 #include <fmt/format.h>
 
 namespace animdex {
@@ -13,6 +14,13 @@ void ByteReader::require(std::uint64_t offset, std::uint64_t length, std::string
 std::string ByteReader::ascii(std::uint64_t offset, std::uint64_t length) const {
   auto span = slice(offset, length);
   return std::string(reinterpret_cast<const char*>(span.data()), span.size());
+}
+
+float ByteReader::finite_f32(std::uint64_t offset, Endian order, std::string_view what) const {
+  const float value = f32(offset, order);
+  if (!std::isfinite(value))
+    fail_at(offset, fmt::format("a finite float32 for {}", what), fmt::format("{} (bits 0x{:08X})", value, u32(offset, order)));
+  return value;
 }
 
 void ByteReader::fail_past_end(std::uint64_t offset, std::uint64_t length) const {

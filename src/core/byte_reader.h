@@ -38,6 +38,9 @@ class ByteReader {
   std::int16_t i16(std::uint64_t offset, Endian order) const { return static_cast<std::int16_t>(u16(offset, order)); }
   std::int32_t i32(std::uint64_t offset, Endian order) const { return static_cast<std::int32_t>(u32(offset, order)); }
   float f32(std::uint64_t offset, Endian order) const { return std::bit_cast<float>(u32(offset, order)); }
+  // A float32 that must be a number (not NaN or +-inf): anything else fails the parse at `offset`,
+  // naming `what`. Used for times and values, which the database and every evaluation need finite.
+  float finite_f32(std::uint64_t offset, Endian order, std::string_view what) const;
 
   std::span<const std::byte> slice(std::uint64_t offset, std::uint64_t length) const {
     require(offset, length, "byte range");

@@ -3,7 +3,12 @@
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
 
@@ -65,12 +70,40 @@ void migrate(SQLite::Database& db, int from_version) {
   transaction.commit();
 }
 
+std::string file_uri(const std::filesystem::path& path, std::string_view query) {
+  std::string uri = "file:";
+  for (const unsigned char c : std::filesystem::absolute(path).string()) {
+    if (std::isalnum(c) || std::strchr("/._-~", c)) uri += static_cast<char>(c);
+    else uri += fmt::format("%{:02X}", static_cast<unsigned>(c));
+  }
+  return uri + "?" + std::string(query);
+}
+
+// mode=ro reads a DELETE-mode file anywhere and a WAL file whose folder we may write; a WAL file
+// in a read-only folder (or with -shm owned by someone else) opens only as immutable.
+SQLite::Database open_without_writing(const std::filesystem::path& path) {
+  for (const std::string_view query : {"mode=ro", "mode=ro&immutable=1"}) {
+    try {
+      SQLite::Database db(file_uri(path, query), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+      db.setBusyTimeout(10000);
+      db.execAndGet("SELECT COUNT(*) FROM sqlite_schema");  // reads the header (and the WAL index)
+      return db;
+    } catch (const SQLite::Exception& error) {
+      const int code = error.getErrorCode() & 0xFF;
+      if (query != "mode=ro" || (code != SQLITE_CANTOPEN && code != SQLITE_READONLY && code != SQLITE_PERM &&
+                                 code != SQLITE_IOERR))
+        throw;
+    }
+  }
+  throw DatabaseError(fmt::format("cannot open {}", path.string()));  // not reached: the last attempt throws
+}
+
 }  // namespace
 
-SQLite::Database open_for_writing(const std::filesystem::path& path) {
+SQLite::Database open_for_writing(const std::filesystem::path& path, std::chrono::milliseconds busy_wait) {
   try {
     SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db.setBusyTimeout(10000);
+    db.setBusyTimeout(static_cast<int>(std::min<std::int64_t>(busy_wait.count(), INT32_MAX)));
     check_identity(db, path, /*allow_empty=*/true);
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
@@ -82,8 +115,58 @@ SQLite::Database open_for_writing(const std::filesystem::path& path) {
     db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
     return db;
   } catch (const SQLite::Exception& error) {
+    throw_if_locked(error, path, busy_wait);
     throw DatabaseError(fmt::format("cannot open {} for writing: {}", path.string(), error.what()));
   }
+}
+
+void throw_if_locked(const SQLite::Exception& error, const std::filesystem::path& path,
+                     std::chrono::milliseconds waited) {
+  if ((error.getErrorCode() & 0xFF) != SQLITE_BUSY) return;
+  const std::string holder = describe_write_lock_holder(path);
+  throw DatabaseError(fmt::format("{} is locked by another writer{}; waited {:g} s (--wait SECONDS waits longer)",
+                                  path.string(), holder.empty() ? "" : ": " + holder,
+                                  std::chrono::duration<double>(waited).count()));
+}
+
+bool leave_wal_mode(SQLite::Database& db) {
+  db.setBusyTimeout(0);  // a reader holding the file open is not worth waiting for
+  try {
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    const std::string mode = db.execAndGet("PRAGMA journal_mode = DELETE").getString();
+    return mode == "delete";
+  } catch (const SQLite::Exception&) {
+    return false;
+  }
+}
+
+std::string describe_write_lock_holder(const std::filesystem::path& path) {
+  // SQLite takes POSIX record locks: in WAL mode the writer holds byte 120 of the -shm file,
+  // in rollback mode the RESERVED byte (0x40000001) of the database. F_GETLK names the holder.
+  const auto holder_of = [](const std::string& file, off_t offset) -> pid_t {
+    const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return 0;
+    struct flock lock {};
+    lock.l_type = F_WRLCK;
+    lock.l_whence = SEEK_SET;
+    lock.l_start = offset;
+    lock.l_len = 1;
+    const bool asked = ::fcntl(fd, F_GETLK, &lock) == 0;
+    ::close(fd);
+    return asked && lock.l_type != F_UNLCK ? lock.l_pid : 0;
+  };
+  pid_t pid = holder_of(path.string() + "-shm", 120);
+  if (pid == 0) pid = holder_of(path.string(), 0x40000001);
+  if (pid == 0) return {};
+  std::string command;
+  if (std::FILE* file = std::fopen(fmt::format("/proc/{}/cmdline", pid).c_str(), "rb")) {
+    char buffer[256];
+    const std::size_t got = std::fread(buffer, 1, sizeof buffer, file);
+    std::fclose(file);
+    for (std::size_t i = 0; i < got; ++i) command += buffer[i] == '\0' ? ' ' : buffer[i];
+    while (!command.empty() && command.back() == ' ') command.pop_back();
+  }
+  return command.empty() ? fmt::format("process {}", pid) : fmt::format("process {} ({})", pid, command);
 }
 
 SQLite::Database open_read_only(const std::filesystem::path& path) {
@@ -91,8 +174,7 @@ SQLite::Database open_read_only(const std::filesystem::path& path) {
   if (!std::filesystem::is_regular_file(path, ignored))
     throw DatabaseError(fmt::format("{}: no such database file", path.string()));
   try {
-    SQLite::Database db(path.string(), SQLite::OPEN_READONLY);
-    db.setBusyTimeout(10000);
+    SQLite::Database db = open_without_writing(path);
     check_identity(db, path, /*allow_empty=*/false);
     if (pragma_int(db, "user_version") < kSchemaVersion)
       throw DatabaseError(fmt::format("{} has schema version {}, older than {}; `animdex index` on it migrates it",

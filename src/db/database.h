@@ -1,7 +1,9 @@
 #pragma once
 // Opening animdex databases: identity (application_id), schema version, pragmas.
 #include <SQLiteCpp/Database.h>
+#include <chrono>
 #include <filesystem>
+#include <string>
 #include <stdexcept>
 
 #include "reference/reference_data.h"
@@ -17,11 +19,34 @@ class DatabaseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Opens (creating if needed) a database for writing and brings its schema up to date.
-SQLite::Database open_for_writing(const std::filesystem::path& path);
+// Journal modes (README "Sharing a database"): `index` writes in WAL mode, so readers keep
+// reading the previous dump while it runs, and switches the file back to DELETE mode when it
+// finishes (when no reader holds it open). A database in DELETE mode is a single file: readers
+// create nothing next to it, so it reads from read-only folders and media, and a reader of
+// another user never leaves -wal/-shm files that the owner's next `index` could not open.
 
-// Opens an existing animdex database read-only (for `query`, `sql`, reports).
+// Opens (creating if needed) a database for writing and brings its schema up to date. A file
+// that is not an animdex database is refused before anything is written to it. `busy_wait` is
+// how long to wait for another writer (another `index`) before failing with who holds it.
+SQLite::Database open_for_writing(const std::filesystem::path& path,
+                                  std::chrono::milliseconds busy_wait = std::chrono::seconds(60));
+
+// After the last write: checkpoints the WAL and switches to DELETE mode. Returns false (the
+// database stays in WAL mode, which is still correct) when a reader has it open.
+bool leave_wal_mode(SQLite::Database& db);
+
+// Turns SQLITE_BUSY from a writer's wait into a DatabaseError naming the lock's holder.
+void throw_if_locked(const SQLite::Exception& error, const std::filesystem::path& path,
+                     std::chrono::milliseconds waited);
+
+// Opens an existing animdex database read-only (for `query`, `sql`, reports). Never writes or
+// creates a file: opened with mode=ro, and, where even that needs to write (a WAL database in a
+// read-only folder), as immutable.
 SQLite::Database open_read_only(const std::filesystem::path& path);
+
+// Which process holds the write lock of the database at `path`: "process 123 (animdex index ...)",
+// or an empty string when nobody does or it cannot be told.
+std::string describe_write_lock_holder(const std::filesystem::path& path);
 
 // Identifies this build's data: version, schema, reference tables and queries. A dump indexed by
 // another build is re-parsed in full, since names and rows may differ.

@@ -1,9 +1,12 @@
 #include "db/query_catalog.h"
 
 #include <algorithm>
+#include <optional>
+#include <stdexcept>
 #include <fmt/format.h>
 
 #include "core/embedded.h"
+#include "reference/reference_data.h"
 
 namespace animdex {
 
@@ -15,12 +18,26 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-QueryParameter parse_parameter(std::string_view spec) {
+std::optional<ParameterType> parse_type(std::string_view word) {
+  if (word == "int") return ParameterType::integer;
+  if (word == "real") return ParameterType::real;
+  if (word == "text") return ParameterType::text;
+  return std::nullopt;
+}
+
+QueryParameter parse_parameter(std::string_view query_name, std::string_view spec) {
   QueryParameter parameter;
   spec = trim(spec);
   const auto name_end = spec.find_first_of(" \t=");
   parameter.name = std::string(spec.substr(0, name_end));
   std::string_view rest = name_end == std::string_view::npos ? std::string_view() : trim(spec.substr(name_end));
+  const auto type_end = rest.find_first_of(" \t=");
+  const auto type = parse_type(rest.substr(0, type_end));
+  if (!type)
+    throw std::logic_error(fmt::format("queries/{}.sql: parameter '{}' needs a type (int, real or text) after its name",
+                                       query_name, parameter.name));
+  parameter.type = *type;
+  rest = type_end == std::string_view::npos ? std::string_view() : trim(rest.substr(type_end));
   if (!rest.empty() && rest.front() == '=') {
     rest = trim(rest.substr(1));
     const auto value_end = rest.find_first_of(" \t");
@@ -49,7 +66,7 @@ NamedQuery parse_named_query(std::string_view name, std::string_view text) {
     }
     const std::string_view comment = trim(line.substr(2));
     if (comment.rfind("description:", 0) == 0) query.description = std::string(trim(comment.substr(12)));
-    else if (comment.rfind("param:", 0) == 0) query.parameters.push_back(parse_parameter(comment.substr(6)));
+    else if (comment.rfind("param:", 0) == 0) query.parameters.push_back(parse_parameter(name, comment.substr(6)));
   }
   return query;
 }
@@ -74,22 +91,59 @@ const NamedQuery* find_named_query(std::string_view name) {
   return nullptr;
 }
 
-Bindings bind_parameters(const NamedQuery& query, const Bindings& given) {
+std::string_view parameter_type_name(ParameterType type) {
+  switch (type) {
+    case ParameterType::integer: return "int";
+    case ParameterType::real: return "real";
+    case ParameterType::text: return "text";
+  }
+  return "text";
+}
+
+namespace {
+
+Cell convert(const NamedQuery& query, const QueryParameter& parameter, const std::string& text) {
+  switch (parameter.type) {
+    case ParameterType::integer:
+      if (auto value = parse_integer(text)) return *value;
+      throw QueryUsageError(fmt::format("query '{}': -p {} expects an integer (decimal or 0x-hex), got '{}'",
+                                        query.name, parameter.name, text));
+    case ParameterType::real:
+      if (auto value = parse_finite_real(text)) return *value;
+      throw QueryUsageError(
+          fmt::format("query '{}': -p {} expects a number, got '{}'", query.name, parameter.name, text));
+    case ParameterType::text: break;
+  }
+  return text;
+}
+
+std::string declared_names(const NamedQuery& query) {
+  std::string names;
+  for (const auto& parameter : query.parameters) names += (names.empty() ? "" : ", ") + parameter.name;
+  return names.empty() ? "none" : names;
+}
+
+}  // namespace
+
+Parameters bind_parameters(const NamedQuery& query, const Bindings& given) {
   for (const auto& [name, value] : given) {
     const bool declared = std::any_of(query.parameters.begin(), query.parameters.end(),
                                       [&](const QueryParameter& parameter) { return parameter.name == name; });
-    if (!declared) throw QueryUsageError(fmt::format("query '{}' has no parameter '{}'", query.name, name));
+    if (!declared)
+      throw QueryUsageError(
+          fmt::format("query '{}' has no parameter '{}' (it takes: {})", query.name, name, declared_names(query)));
   }
-  Bindings bindings;
+  Parameters parameters;
   for (const auto& parameter : query.parameters) {
     auto value = std::find_if(given.begin(), given.end(), [&](const auto& pair) { return pair.first == parameter.name; });
-    if (value != given.end()) bindings.emplace_back(parameter.name, value->second);
-    else if (parameter.default_value) bindings.emplace_back(parameter.name, *parameter.default_value);
+    if (value != given.end()) parameters.emplace_back(parameter.name, convert(query, parameter, value->second));
+    else if (parameter.default_value == "NULL") parameters.emplace_back(parameter.name, std::monostate{});
+    else if (parameter.default_value) parameters.emplace_back(parameter.name, convert(query, parameter, *parameter.default_value));
     else
       throw QueryUsageError(fmt::format("query '{}' needs -p {} VALUE ({})", query.name, parameter.name,
                                         parameter.description));
   }
-  return bindings;
+  return parameters;
 }
 
 }  // namespace animdex

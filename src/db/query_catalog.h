@@ -1,7 +1,7 @@
 #pragma once
 // Named queries: queries/<name>.sql, embedded at build time. The header comment gives
 //   -- description: one line
-//   -- param: NAME [= DEFAULT] description     (no default: the parameter is required)
+//   -- param: NAME TYPE [= DEFAULT] description   (TYPE: int, real or text; no default: required)
 // and the body uses :NAME placeholders.
 #include <optional>
 #include <stdexcept>
@@ -13,8 +13,13 @@
 
 namespace animdex {
 
+// How a parameter's value is read: int accepts decimal or 0x-hex, real any finite number, text
+// anything as it is (so "007" stays 007).
+enum class ParameterType { integer, real, text };
+
 struct QueryParameter {
   std::string name;
+  ParameterType type = ParameterType::text;
   std::optional<std::string> default_value;  // "NULL" means SQL NULL
   std::string description;
   bool required() const { return !default_value.has_value(); }
@@ -39,7 +44,10 @@ class QueryUsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The user's values for `query` with the declared defaults filled in.
-Bindings bind_parameters(const NamedQuery& query, const Bindings& given);
+// The user's values for `query`, converted by their declared types, with the defaults filled in.
+// A value that does not convert is a QueryUsageError naming the parameter.
+Parameters bind_parameters(const NamedQuery& query, const Bindings& given);
+
+std::string_view parameter_type_name(ParameterType type);
 
 }  // namespace animdex

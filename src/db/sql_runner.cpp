@@ -1,5 +1,6 @@
 #include "db/sql_runner.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <memory>
@@ -37,27 +38,29 @@ struct StatementDeleter {
 };
 using StatementPtr = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
 
-void bind_value(sqlite3_stmt* statement, int index, const std::string& value) {
-  if (value == "NULL") {
-    sqlite3_bind_null(statement, index);
-  } else if (auto integer = parse_integer(value)) {
-    sqlite3_bind_int64(statement, index, *integer);
-  } else {
-    char* end = nullptr;
-    const double real = std::strtod(value.c_str(), &end);
-    if (!value.empty() && end == value.c_str() + value.size()) sqlite3_bind_double(statement, index, real);
-    else sqlite3_bind_text(statement, index, value.c_str(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
-  }
+void bind_value(sqlite3_stmt* statement, int index, const Cell& value) {
+  if (const auto* integer = std::get_if<std::int64_t>(&value)) sqlite3_bind_int64(statement, index, *integer);
+  else if (const auto* real = std::get_if<double>(&value)) sqlite3_bind_double(statement, index, *real);
+  else if (const auto* text = std::get_if<std::string>(&value))
+    sqlite3_bind_text(statement, index, text->c_str(), static_cast<int>(text->size()), SQLITE_TRANSIENT);
+  else sqlite3_bind_null(statement, index);
 }
 
-void bind_all(sqlite3_stmt* statement, const Bindings& bindings) {
+void bind_all(sqlite3_stmt* statement, const Parameters& parameters) {
   for (int index = 1; index <= sqlite3_bind_parameter_count(statement); ++index) {
     const char* name = sqlite3_bind_parameter_name(statement, index);
     if (!name) continue;
     const std::string_view bare = std::string_view(name).substr(1);  // drop ':', '@' or '$'
-    for (const auto& [key, value] : bindings)
+    for (const auto& [key, value] : parameters)
       if (key == bare) bind_value(statement, index, value);
   }
+}
+
+// Written as an integer would be printed: "0", "-12", "0x76"; not "007" or "+5".
+bool canonical_integer(std::string_view text) {
+  if (text.starts_with("-")) text.remove_prefix(1);
+  if (text.starts_with("0x") || text.starts_with("0X")) return text.size() > 2;
+  return !text.empty() && (text == "0" || text.front() != '0');
 }
 
 Cell column_cell(sqlite3_stmt* statement, int column) {
@@ -106,7 +109,33 @@ std::vector<StatementPtr> prepare_all(sqlite3* handle, const std::string& sql) {
 
 }  // namespace
 
-ResultTable run_read_only_sql(SQLite::Database& db, const std::string& sql, const Bindings& bindings) {
+Parameters infer_parameters(const Bindings& bindings) {
+  Parameters parameters;
+  for (const auto& [name, text] : bindings) {
+    Cell value = text;
+    if (text == "NULL") value = std::monostate{};
+    else if (auto integer = parse_integer(text); integer && canonical_integer(text)) value = *integer;
+    else if (auto real = parse_finite_real(text)) value = *real;
+    parameters.emplace_back(name, std::move(value));
+  }
+  return parameters;
+}
+
+std::optional<double> parse_finite_real(std::string_view text) {
+  const std::string copy(text);
+  char* end = nullptr;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+ResultTable run_read_only_sql(SQLite::Database& db, const std::string& sql, const Bindings& bindings,
+                              const ResultLimits& limits) {
+  return run_read_only_query(db, sql, infer_parameters(bindings), limits);
+}
+
+ResultTable run_read_only_query(SQLite::Database& db, const std::string& sql, const Parameters& parameters,
+                                const ResultLimits& limits) {
   sqlite3* handle = db.getHandle();
   sqlite3_set_authorizer(handle, &deny_side_effects, nullptr);
   struct ClearAuthorizer {
@@ -117,14 +146,23 @@ ResultTable run_read_only_sql(SQLite::Database& db, const std::string& sql, cons
   auto statements = prepare_all(handle, sql);
   ResultTable result;
   for (auto& statement : statements) {
-    bind_all(statement.get(), bindings);
+    bind_all(statement.get(), parameters);
     ResultTable current;
     const int column_count = sqlite3_column_count(statement.get());
     for (int c = 0; c < column_count; ++c) current.columns.emplace_back(sqlite3_column_name(statement.get(), c));
     int rc;
+    std::size_t bytes = 0;
     while ((rc = sqlite3_step(statement.get())) == SQLITE_ROW) {
+      if (current.rows.size() == limits.max_rows)
+        throw SqlError(fmt::format("the result has more than {} rows; add LIMIT, or raise --max-rows", limits.max_rows));
       auto& row = current.rows.emplace_back();
-      for (int c = 0; c < column_count; ++c) row.push_back(column_cell(statement.get(), c));
+      for (int c = 0; c < column_count; ++c) {
+        row.push_back(column_cell(statement.get(), c));
+        bytes += sizeof(Cell) + static_cast<std::size_t>(sqlite3_column_bytes(statement.get(), c));
+      }
+      if (bytes > limits.max_bytes)
+        throw SqlError(fmt::format("the result is larger than {} MiB after {} rows; add LIMIT or select fewer columns",
+                                   limits.max_bytes >> 20, current.rows.size()));
     }
     if (rc != SQLITE_DONE) throw SqlError(sqlite3_errmsg(handle));
     if (column_count > 0) result = std::move(current);

@@ -10,6 +10,7 @@
 #include "formats/kh2/kh2_builder.h"
 #include "formats/nsbca/nsbca_builder.h"
 #include "formats/nsbca/nsbca_writer.h"
+#include "output/output_file.h"
 
 namespace animdex {
 
@@ -123,9 +124,7 @@ std::vector<GntAnimation> battle_animations(int index, const std::string& code) 
 
 void write_bytes(const fs::path& path, const std::vector<std::byte>& bytes) {
   fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!out) throw std::runtime_error("cannot write " + path.string());
+  write_file_checked(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 void write_text(const fs::path& path, const std::string& text) {

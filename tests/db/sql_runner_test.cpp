@@ -28,6 +28,11 @@ TEST_CASE("read-only SQL returns typed rows and binds 0x-hex as integers", "[sql
   CHECK(std::holds_alternative<std::monostate>(table.rows[0][4]));
   CHECK(run_read_only_sql(db, "SELECT typeof(:v)", {{"v", "nar"}}).rows[0][0] == Cell{std::string("text")});
   CHECK(run_read_only_sql(db, "SELECT typeof(:v)", {{"v", "NULL"}}).rows[0][0] == Cell{std::string("null")});
+  // Free SQL reads the type off the text: "007" and "0008" keep their zeros, as labels and names do.
+  CHECK(run_read_only_sql(db, "SELECT :v", {{"v", "007"}}).rows[0][0] == Cell{std::string("007")});
+  CHECK(run_read_only_sql(db, "SELECT :v", {{"v", "0x76"}}).rows[0][0] == Cell{std::int64_t{118}});
+  CHECK(run_read_only_sql(db, "SELECT :v", {{"v", "0"}}).rows[0][0] == Cell{std::int64_t{0}});
+  CHECK(run_read_only_sql(db, "SELECT :v", {{"v", "2.5"}}).rows[0][0] == Cell{2.5});
   CHECK(run_read_only_sql(db, "PRAGMA table_info(dumps)").rows.size() >= 4);
   CHECK(run_read_only_sql(db, "SELECT 1; SELECT 2 AS two").columns == std::vector<std::string>{"two"});
 }

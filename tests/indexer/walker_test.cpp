@@ -95,5 +95,5 @@ TEST_CASE("unreadable folders and files are recorded as errors", "[walker]") {
   CHECK(report ==
         "closed.mot | error | cannot open: Permission denied\n"
         "locked | error | cannot list folder: Permission denied\n"
-        "open.mot | unknown | \n");
+        "open.mot | unknown | no known format: first bytes 78\n");
 }

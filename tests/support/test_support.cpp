@@ -65,7 +65,7 @@ std::int64_t query_integer(SQLite::Database& db, const std::string& sql) {
 ResultTable run_named(SQLite::Database& db, const std::string& name, const Bindings& given) {
   const auto* query = find_named_query(name);
   if (!query) throw std::runtime_error("no named query " + name);
-  return run_read_only_sql(db, query->sql, bind_parameters(*query, given));
+  return run_read_only_query(db, query->sql, bind_parameters(*query, given));
 }
 
 }  // namespace animdex::test

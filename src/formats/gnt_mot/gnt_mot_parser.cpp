@@ -1,10 +1,13 @@
 #include "formats/gnt_mot/gnt_mot_parser.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 #include <map>
 
 #include "core/byte_reader.h"
+#include "core/parse_budget.h"
+#include "model/animation.h"
 
 namespace animdex::gnt_mot {
 
@@ -29,6 +32,14 @@ void require_zero_word(const ByteReader& in, std::uint64_t at, const char* what)
   if (value != 0) fail_at(at, fmt::format("{} to be zero", what), hex(value));
 }
 
+// Times are seconds (frame / 60): finite, and small enough that the frame number fits easily.
+float read_time(const ByteReader& in, std::uint64_t at, std::string_view what) {
+  const float seconds = in.finite_f32(at, Endian::big, what);
+  if (std::fabs(seconds) > kMaxSeconds)
+    fail_at(at, fmt::format("{} within +-{:g} seconds", what, kMaxSeconds), fmt::format("{}", seconds));
+  return seconds;
+}
+
 BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at,
                          std::uint64_t data_start) {
   BoneAnimation bone;
@@ -36,7 +47,7 @@ BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t
   bone.track_flags = in.u16be(header_at + 0x02);
   bone.bone_id = in.u16be(header_at + 0x04);
   const std::uint64_t key_count = in.u16be(header_at + 0x06);
-  bone.total_time = in.f32be(header_at + 0x08);
+  bone.total_time = read_time(in, header_at + 0x08, "the bone's total time");
   require_zero_word(in, header_at + 0x0C, "bone header word 0x0C");
   bone.time_offset = in.u32be(header_at + 0x10);
   bone.coordinates_offset = in.u32be(header_at + 0x14);
@@ -56,8 +67,10 @@ BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t
             fmt::format("time values ({} keys) inside the GNTA data area {}..{}", key_count, hex(data_start),
                         hex(gnta.end)),
             fmt::format("time offset {} (absolute {})", hex(bone.time_offset), hex(times_at)));
+  // Each key becomes a time, four coordinate words and a model key: charged before any is held.
+  charge_parse_memory(key_count, sizeof(model::Key) + 4 + 16, header_at + 0x06, "key counts");
   bone.key_times.reserve(key_count);
-  for (std::uint64_t k = 0; k < key_count; ++k) bone.key_times.push_back(in.f32be(times_at + 4 * k));
+  for (std::uint64_t k = 0; k < key_count; ++k) bone.key_times.push_back(read_time(in, times_at + 4 * k, "a key time"));
 
   const std::uint64_t times_padded = std::min(align16(times_end), gnta.end);
   bone.junk_after_times = copy_bytes(in, times_end, times_padded);
@@ -82,7 +95,11 @@ BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t
     std::array<std::uint32_t, 4> words{};
     for (std::uint64_t c = 0; c < 4; ++c) {
       const std::uint64_t at = coords_at + k * bytes_per_key;
-      words[c] = *encoding == CoordinateEncoding::bf16 ? in.u16be(at + 2 * c) : in.u32be(at + 4 * c);
+      const std::uint64_t word_at = at + (*encoding == CoordinateEncoding::bf16 ? 2 * c : 4 * c);
+      words[c] = *encoding == CoordinateEncoding::bf16 ? in.u16be(word_at) : in.u32be(word_at);
+      // A NaN or infinite coordinate has no SQL value and no meaning in a pose.
+      if (!std::isfinite(decode_coordinate(words[c], *encoding)))
+        fail_at(word_at, "a finite coordinate", fmt::format("{} (word {})", decode_coordinate(words[c], *encoding), hex(words[c])));
     }
     bone.coordinate_words.push_back(words);
   }
@@ -100,8 +117,8 @@ GntAnimation parse_gnta(const ByteReader& in, std::uint32_t animation_id, const 
   const std::uint64_t bone_count = in.u16be(gnta.begin + 2);
   const auto header_size = in.u32be(gnta.begin + 4);
   if (header_size != kGntaHeaderSize) fail_at(gnta.begin + 4, "GNTA header size 0x10", hex(header_size));
-  animation.play_speed = in.f32be(gnta.begin + 8);
-  animation.end_time = in.f32be(gnta.begin + 12);
+  animation.play_speed = in.finite_f32(gnta.begin + 8, Endian::big, "the play speed");
+  animation.end_time = read_time(in, gnta.begin + 12, "the end time");
 
   const std::uint64_t data_start = gnta.begin + kGntaHeaderSize + kBoneHeaderSize * bone_count;
   if (data_start > gnta.end)

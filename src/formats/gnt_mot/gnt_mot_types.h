@@ -13,6 +13,7 @@ inline constexpr std::uint32_t kMotHeaderSize = 0x10;   // MOT header, also stor
 inline constexpr std::uint32_t kGntaHeaderSize = 0x10;  // GNTA header, also stored at GNTA+0x04
 inline constexpr std::uint32_t kBoneHeaderSize = 0x20;
 inline constexpr double kFramesPerSecond = 60.0;        // key times are frame / 60
+inline constexpr double kMaxSeconds = 1e9;             // larger times are refused (frame numbers stay exact)
 
 // flags1 bits (GNTool): 0x0200 = coordinate block present, then 0x0002 = 4 x 16-bit
 // upper halves of f32 per key, else 0x0004 = 4 x f32 per key.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/byte_reader.h"
+#include "core/parse_budget.h"
 #include "core/byte_writer.h"
 
 namespace animdex::kh2 {
@@ -10,6 +11,8 @@ namespace animdex::kh2 {
 namespace {
 
 constexpr auto LE = Endian::little;
+// What one BAR entry costs once parsed, resolved and turned into rows (measured: about 420 bytes).
+constexpr std::uint64_t kBytesPerEntry = 512;
 
 // OpenKh BarWriter alignment per type (kh2-mset.md "BAR entry").
 std::size_t alignment_for(std::uint16_t type, std::span<const std::byte> payload) {
@@ -61,6 +64,8 @@ Result<Bar> parse_bar(std::span<const std::byte> bytes) {
     if (bar.version_byte != 1) bar.warnings.push_back(fmt::format("BAR byte 3 is {:#04x}, not 0x01", bar.version_byte));
     if (bar.runtime_address != 0)
       bar.warnings.push_back(fmt::format("BAR u32@0x08 is {:#x}, not 0 (a runtime address?)", bar.runtime_address));
+    // An entry becomes a BAR entry, a slot, an archive entry, up to four resolutions and their rows.
+    charge_parse_memory(static_cast<std::uint64_t>(entry_count), kBytesPerEntry, 4, "BAR entries");
     bar.entries.reserve(static_cast<std::size_t>(entry_count));
     for (std::int32_t index = 0; index < entry_count; ++index) {
       const std::uint64_t at = kBarHeaderSize + kBarEntrySize * static_cast<std::uint64_t>(index);

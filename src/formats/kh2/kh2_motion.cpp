@@ -1,9 +1,12 @@
 #include "formats/kh2/kh2_motion.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 
 #include "core/byte_reader.h"
+#include "core/parse_budget.h"
+#include "model/animation.h"
 
 namespace animdex::kh2 {
 
@@ -16,7 +19,8 @@ constexpr std::uint64_t kInterp = kMotionBase + kCommonHeaderSize;  // 0xA0
 constexpr std::uint64_t kRaw = kMotionBase + kCommonHeaderSize;
 
 FrameRange read_range(const ByteReader& in, std::uint64_t at) {
-  return {in.f32(at, LE), in.f32(at + 4, LE), in.f32(at + 8, LE), in.f32(at + 12, LE)};
+  return {in.finite_f32(at, LE, "the frame start"), in.finite_f32(at + 4, LE, "the frame end"),
+          in.finite_f32(at + 8, LE, "the FPS"), in.finite_f32(at + 12, LE, "the return frame")};
 }
 
 void require_fps(const FrameRange& range, std::uint64_t fps_at) {
@@ -65,14 +69,25 @@ RawMotion parse_raw(const ByteReader& in, Motion& motion) {
   require_fps(raw.range, kRaw + 0x48);
   const std::int64_t matrix_count = static_cast<std::int64_t>(raw.bone_count) * raw.total_frame_count;
   const std::uint64_t start = table_start(in, kRaw + 0x18, matrix_count, 64, "animation matrices");
+  // A matrix is 64 bytes in the file, the same held, and three model keys (T, R, S) once decomposed.
+  charge_parse_memory(static_cast<std::uint64_t>(matrix_count), 64 + 3 * sizeof(model::Key), kRaw + 0x14,
+                      "raw motion frames");
   raw.matrices.resize(static_cast<std::size_t>(matrix_count));
   for (std::size_t m = 0; m < raw.matrices.size(); ++m)
-    for (std::size_t e = 0; e < 16; ++e) raw.matrices[m][e] = in.f32(start + 64 * m + 4 * e, LE);
+    for (std::size_t e = 0; e < 16; ++e) raw.matrices[m][e] = in.finite_f32(start + 64 * m + 4 * e, LE, "a matrix element");
   const std::uint64_t pos_start = kMotionBase + std::uint64_t{raw.pos_matrix_offset};
   const std::uint64_t extra_start =
       motion.extra_offset > 0 ? kMotionBase + static_cast<std::uint64_t>(motion.extra_offset) : in.size();
   if (pos_start < extra_start && extra_start <= in.size()) raw.extra_matrix_count = (extra_start - pos_start) / 64;
   return raw;
+}
+
+// Fails at the table entry's own offset when a value a curve uses is NaN or infinite.
+void require_finite(const std::vector<float>& table, std::int64_t index, std::uint64_t table_at, std::string_view what) {
+  const float value = table[static_cast<std::size_t>(index)];
+  if (!std::isfinite(value))
+    fail_at(table_at + 4 * static_cast<std::uint64_t>(index), fmt::format("a finite float32 for {}", what),
+            fmt::format("{}", value));
 }
 
 void check_curve(const InterpolatedMotion& body, const FCurve& curve, std::uint64_t at, bool inverse,
@@ -98,10 +113,15 @@ void check_curve(const InterpolatedMotion& body, const FCurve& curve, std::uint6
               std::to_string(key.time_index));
     if (key.value_index < 0 || key.value_index >= value_count)
       fail_at(at, fmt::format("key {} value index in 0..{}", k, value_count - 1), std::to_string(key.value_index));
-    if (key.interpolation == Interpolation::hermite)
-      for (const std::int16_t tangent : {key.in_tangent_index, key.out_tangent_index})
-        if (tangent < 0 || tangent >= tangent_count)
-          fail_at(at, fmt::format("key {} tangent index in 0..{}", k, tangent_count - 1), std::to_string(tangent));
+    // Only referenced entries must be numbers: unused table entries are never read (NOTES.md).
+    require_finite(body.key_times, key.time_index, body.key_time_at, "a key time");
+    require_finite(body.values, key.value_index, body.value_at, "a key value");
+    if (key.interpolation != Interpolation::hermite) continue;
+    for (const std::int16_t tangent : {key.in_tangent_index, key.out_tangent_index}) {
+      if (tangent < 0 || tangent >= tangent_count)
+        fail_at(at, fmt::format("key {} tangent index in 0..{}", k, tangent_count - 1), std::to_string(tangent));
+      require_finite(body.tangents, tangent, body.tangent_at, "a key tangent");
+    }
   }
 }
 
@@ -120,8 +140,8 @@ std::vector<FCurve> read_curves(const ByteReader& in, std::uint64_t offset_field
 }
 
 std::vector<float> read_floats(const ByteReader& in, std::uint64_t offset_field, std::int64_t count,
-                               std::string_view what) {
-  const std::uint64_t start = table_start(in, offset_field, count, 4, what);
+                               std::string_view what, std::uint64_t& start) {
+  start = table_start(in, offset_field, count, 4, what);
   std::vector<float> values(static_cast<std::size_t>(count));
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = in.f32(start + 4 * i, LE);
   return values;
@@ -150,7 +170,7 @@ InterpolatedMotion parse_interpolated(const ByteReader& in) {
   body.initial_poses.resize(static_cast<std::size_t>(pose_count));
   for (std::size_t p = 0; p < body.initial_poses.size(); ++p) {
     const std::uint64_t at = pose_start + 8 * p;
-    body.initial_poses[p] = {in.i16(at, LE), in.i16(at + 2, LE), in.f32(at + 4, LE)};
+    body.initial_poses[p] = {in.i16(at, LE), in.i16(at + 2, LE), in.finite_f32(at + 4, LE, "an initial pose value")};
   }
 
   const std::int64_t key_count = span_count(in, kInterp + 0x30, kInterp + 0x34, 8, "key table");
@@ -162,16 +182,21 @@ InterpolatedMotion parse_interpolated(const ByteReader& in) {
     body.keys[k] = {static_cast<Interpolation>(packed & 0x3), static_cast<std::uint16_t>(packed >> 2),
                     in.i16(at + 2, LE), in.i16(at + 4, LE), in.i16(at + 6, LE)};
   }
-  body.key_times = read_floats(in, kInterp + 0x34, body.key_time_count, "key time table");
+  body.key_times = read_floats(in, kInterp + 0x34, body.key_time_count, "key time table", body.key_time_at);
   const std::int64_t value_count = span_count(in, kInterp + 0x38, kInterp + 0x3C, 4, "key value table");
-  body.values = read_floats(in, kInterp + 0x38, value_count, "key value table");
+  body.values = read_floats(in, kInterp + 0x38, value_count, "key value table", body.value_at);
   const std::int64_t tangent_count = span_count(in, kInterp + 0x3C, kInterp + 0x40, 4, "key tangent table");
-  body.tangents = read_floats(in, kInterp + 0x3C, tangent_count, "key tangent table");
+  body.tangents = read_floats(in, kInterp + 0x3C, tangent_count, "key tangent table", body.tangent_at);
 
   std::vector<std::uint64_t> positions;
   std::int64_t referenced_keys = 0;
   const auto check_references = [&](const std::vector<FCurve>& curves, std::uint64_t count_field) {
-    for (const auto& curve : curves) referenced_keys += curve.key_count;
+    std::int64_t curve_keys = 0;
+    for (const auto& curve : curves) curve_keys += curve.key_count;
+    referenced_keys += curve_keys;
+    // Each referenced key becomes a model key with its spline.
+    charge_parse_memory(static_cast<std::uint64_t>(std::max<std::int64_t>(curve_keys, 0)),
+                        sizeof(model::Key) + sizeof(model::KeySpline), count_field, "curve keys");
     // Curves may share keys (interpolated.motion: 2,020 references to 1,983 keys); far more
     // references than keys only multiplies memory (resource bound, NOTES.md).
     const std::int64_t limit = 2 * static_cast<std::int64_t>(body.keys.size()) + 255;

@@ -69,6 +69,7 @@ struct InterpolatedMotion {
   std::vector<FCurve> forward_curves, inverse_curves;
   std::vector<CurveKey> keys;  // the whole key table, including keys no curve uses
   std::vector<float> key_times, values, tangents;
+  std::uint64_t key_time_at = 0, value_at = 0, tangent_at = 0;  // where those tables start (error offsets)
 };
 
 struct Motion {

@@ -6,12 +6,17 @@
 #include <numbers>
 #include <string_view>
 
+#include "core/parse_budget.h"
 #include "core/parse_deadline.h"
+#include "model/animation.h"
 #include "core/parse_error.h"
 
 namespace animdex::lightwave {
 
 namespace {
+
+// A key as parsed, as a model key and as its spline.
+constexpr std::uint64_t kBytesPerKey = sizeof(Key) + sizeof(model::Key) + sizeof(model::KeySpline);
 
 struct Token {
   std::string_view text;
@@ -34,13 +39,18 @@ std::vector<Line> split_lines(std::string_view text) {
   while (start <= text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
+    // A file of empty lines or one-letter tokens would otherwise hold many times its size.
+    charge_parse_memory(1, sizeof(Line), start, "lines");
     Line line{number++, start, {}};
     std::size_t i = start;
     while (i < end) {
       while (i < end && is_space(text[i])) ++i;
       const std::size_t token_start = i;
       while (i < end && !is_space(text[i])) ++i;
-      if (i > token_start) line.tokens.push_back({text.substr(token_start, i - token_start), token_start});
+      if (i > token_start) {
+        charge_parse_memory(1, sizeof(Token), token_start, "tokens");
+        line.tokens.push_back({text.substr(token_start, i - token_start), token_start});
+      }
     }
     lines.push_back(std::move(line));
     if (end == text.size()) break;
@@ -113,6 +123,8 @@ void parse_v1(LwFile& file, const std::vector<Token>& tokens, std::uint64_t end_
     file.warnings.push_back(fmt::format("{} channels per key (expected {})", channel_count,
                                         file.kind == FileKind::motion ? 9 : 1));
 
+  charge_parse_memory(static_cast<std::uint64_t>(key_count) * static_cast<std::uint64_t>(channel_count), kBytesPerKey,
+                      keys_token.offset, "keys");
   file.channels.resize(static_cast<std::size_t>(channel_count));
   for (std::size_t c = 0; c < file.channels.size(); ++c) {
     file.channels[c].index = static_cast<int>(c);
@@ -190,6 +202,7 @@ class V3Parser {
 
     Channel channel;
     channel.index = index;
+    charge_parse_memory(static_cast<std::uint64_t>(key_count), kBytesPerKey, count_line.offset, "keys");
     channel.keys.reserve(static_cast<std::size_t>(key_count));
     bool have_behaviors = false;
     while (true) {
@@ -315,6 +328,7 @@ KuperFile parse_kuper_checked(std::span<const std::byte> bytes) {
     while (!name.empty() && is_space(name.front())) name.remove_prefix(1);
     while (!name.empty() && is_space(name.back())) name.remove_suffix(1);
     if (name.empty()) fail_at(header.offset + equals + 1, "a non-empty axis name between commas", "an empty name");
+    charge_parse_memory(1, sizeof(std::string) + sizeof(model::BoneTrack), header.offset + equals + 1, "axes");
     kuper.axes.emplace_back(name);
     if (comma == std::string_view::npos) break;
     rest = rest.substr(comma + 1);
@@ -325,6 +339,7 @@ KuperFile parse_kuper_checked(std::span<const std::byte> bytes) {
     if (line.tokens.size() != kuper.axes.size())
       fail_at(line.offset, fmt::format("{} numbers (one per axis) on frame line {}", kuper.axes.size(), line.number),
               fmt::format("{}", line.tokens.size()));
+    charge_parse_memory(line.tokens.size(), sizeof(double) + sizeof(model::Key), line.offset, "frame values");
     std::vector<double> values;
     for (const auto& token : line.tokens) values.push_back(number(token, "axis value"));
     kuper.frames.push_back(std::move(values));

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include "core/byte_reader.h"
+#include "core/parse_budget.h"
+#include "model/animation.h"
 
 namespace animdex::nsbca {
 
@@ -169,6 +171,8 @@ class AnimationReader {
     // Arrays may be shared, but tracks pointing many times at the same data only multiply memory
     // (resource bound; real files share about 1 array in 4).
     r_.samples_read += count;
+    // Each sample is held decoded and becomes (part of) a model key.
+    charge_parse_memory(count, 4 + sizeof(model::Key), field + 4, "decoded samples");
     if (r_.samples_read > r_.sample_budget)
       fail_at(field + 4, fmt::format("at most {} samples in all (8 per byte of the file)", r_.sample_budget),
               "arrays shared by too many tracks");
