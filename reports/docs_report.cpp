@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/content_hash.h"
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
 #include "output/output_file.h"
@@ -110,6 +111,12 @@ std::string folder_name(const std::string& label) {
   for (char& c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') c = '_';
   if (name == "." || name == "..") name = "_" + name;
+  // A label that had to change gets a hash of itself, so "v1/ntsc" and "v1_ntsc" never share a folder.
+  if (name != label) {
+    ContentHasher hasher;
+    hasher.add_text(label);
+    name += "-" + hasher.hex().substr(0, 8);
+  }
   return name;
 }
 
@@ -152,17 +159,19 @@ DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options) {
     std::string links;
     for (const auto& page : pages) {
       if (page.file == "kh2-motion-sets.md" && page.table->rows.empty()) continue;
-      emit(fs::path(folder) / page.file, fmt::format("# {}: {}\n\n{}\n\n{}", dump.label, page.title, page.intro,
-                                                     markdown(*page.table)));
+      emit(fs::path(folder) / page.file, fmt::format("# {}: {}\n\n{}\n\n{}", markdown_escape(dump.label), page.title,
+                                                     page.intro, markdown(*page.table)));
       links += fmt::format("[{}]({}/{}) ", page.title, folder, page.file);
     }
-    std::string reuse_markdown = fmt::format("# {}: reuse\n", dump.label);
+    std::string reuse_markdown = fmt::format("# {}: reuse\n", markdown_escape(dump.label));
     for (const auto& section : reuse)
       reuse_markdown += fmt::format("\n## {}\n\n{}\n\n{}", section.title, section.note, markdown(section.table));
     emit(fs::path(folder) / "reuse.md", reuse_markdown);
     links += fmt::format("[Reuse]({}/reuse.md)", folder);
-    index += fmt::format("| {} | {} | {} | {} | {} | {} |\n", dump.label, dump.root, dump.files, dump.errors,
-                         dump.animations, links);
+    std::string roots = dump.root;  // several roots are stored one per line
+    std::replace(roots.begin(), roots.end(), '\n', ';');
+    index += fmt::format("| {} | {} | {} | {} | {} | {} |\n", markdown_escape(dump.label), markdown_escape(roots),
+                         dump.files, dump.errors, dump.animations, links);
 
     const std::string anchor = "dump-" + folder;
     navigation.emplace_back(anchor, dump.label);

@@ -23,7 +23,8 @@ struct DocsSummary {
 
 DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options);
 
-// A dump label as a folder name: characters other than letters, digits, '.', '-' and '_' become '_'.
+// A dump label as a folder name: characters other than letters, digits, '.', '-' and '_' become '_',
+// and a label that changed gets '-' and 8 hex digits of its hash, so different labels never share a folder.
 std::string folder_name(const std::string& label);
 
 }  // namespace animdex::reports

@@ -103,7 +103,7 @@ void write_sections(std::ostream& out, const std::string& title, const std::vect
     case ReportFormat::markdown:
     case ReportFormat::table: {
       const bool markdown = format == ReportFormat::markdown;
-      out << (markdown ? "# " : "") << title << "\n";
+      out << (markdown ? "# " + markdown_escape(title) : terminal_safe(title)) << "\n";
       for (const auto& section : sections) {
         out << "\n" << (markdown ? "## " : "== ") << section.title << "\n\n";
         if (!section.note.empty()) out << section.note << "\n\n";

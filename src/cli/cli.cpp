@@ -142,12 +142,13 @@ int run_index_command(IndexOptions options, bool quiet) {
   try {
     const auto summary = run_index(options);
     if (!quiet) {
-      for (const auto& warning : summary.warnings) spdlog::warn("{}: {}", warning.relative_path, warning.message);
+      for (const auto& warning : summary.warnings)
+        spdlog::warn("{}: {}", terminal_safe(warning.relative_path), terminal_safe(warning.message));
       const auto& totals = summary.totals;
       fmt::print(stderr,
                  "indexed {} files as dump '{}' in {:.2f} s: {} ok, {} errors, {} not animation files; "
                  "{} animations\n",
-                 totals.files, options.label, summary.seconds, totals.ok, totals.errors, totals.unknown,
+                 totals.files, terminal_safe(options.label), summary.seconds, totals.ok, totals.errors, totals.unknown,
                  totals.animations);
       if (totals.incremental)
         fmt::print(stderr, "updated in place: {} files unchanged, {} parsed (new or changed), {} removed\n",

@@ -56,11 +56,10 @@ void bind_all(sqlite3_stmt* statement, const Parameters& parameters) {
   }
 }
 
-// Written as an integer would be printed: "0", "-12", "0x76"; not "007" or "+5".
-bool canonical_integer(std::string_view text) {
+// "007", "-012" and "00.5": a leading zero before another digit marks a code or label, not a number.
+bool zero_padded(std::string_view text) {
   if (text.starts_with("-")) text.remove_prefix(1);
-  if (text.starts_with("0x") || text.starts_with("0X")) return text.size() > 2;
-  return !text.empty() && (text == "0" || text.front() != '0');
+  return text.size() >= 2 && text[0] == '0' && text[1] >= '0' && text[1] <= '9';
 }
 
 Cell column_cell(sqlite3_stmt* statement, int column) {
@@ -114,7 +113,8 @@ Parameters infer_parameters(const Bindings& bindings) {
   for (const auto& [name, text] : bindings) {
     Cell value = text;
     if (text == "NULL") value = std::monostate{};
-    else if (auto integer = parse_integer(text); integer && canonical_integer(text)) value = *integer;
+    else if (zero_padded(text)) value = text;
+    else if (auto integer = parse_integer(text)) value = *integer;
     else if (auto real = parse_finite_real(text)) value = *real;
     parameters.emplace_back(name, std::move(value));
   }

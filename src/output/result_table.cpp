@@ -16,12 +16,7 @@ std::size_t display_width(std::string_view text) {
   }));
 }
 
-std::string one_line(std::string text) {
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  std::replace(text.begin(), text.end(), '\r', ' ');
-  std::replace(text.begin(), text.end(), '\t', ' ');
-  return text;
-}
+std::string one_line(std::string text) { return terminal_safe(text); }
 
 void write_aligned(std::ostream& out, const ResultTable& table) {
   std::vector<std::size_t> widths;
@@ -94,14 +89,7 @@ void write_json(std::ostream& out, const ResultTable& table) {
   out << rows.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
-std::string markdown_cell(std::string text) {
-  std::string escaped;
-  for (char c : one_line(std::move(text))) {
-    if (c == '|' || c == '\\') escaped += '\\';
-    escaped += c;
-  }
-  return escaped;
-}
+std::string markdown_cell(const std::string& text) { return markdown_escape(text); }
 
 void write_markdown(std::ostream& out, const ResultTable& table) {
   out << '|';
@@ -121,6 +109,39 @@ void write_markdown(std::ostream& out, const ResultTable& table) {
 }
 
 }  // namespace
+
+std::string terminal_safe(std::string_view text) {
+  std::string safe;
+  safe.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    if (c == '\n' || c == '\r' || c == '\t') safe += ' ';
+    else if (c < 0x20 || c == 0x7F) safe += '?';
+    else if (c == 0xC2 && next >= 0x80 && next <= 0x9F) {  // a C1 control (U+0080..U+009F) in UTF-8
+      safe += '?';
+      ++i;
+    } else safe += static_cast<char>(c);
+  }
+  return safe;
+}
+
+std::string markdown_escape(std::string_view text) {
+  std::string escaped;
+  for (const char c : terminal_safe(text)) {
+    switch (c) {
+      case '|': case '\\': case '[': case ']':
+        escaped += '\\';
+        escaped += c;
+        break;
+      case '<': escaped += "&lt;"; break;
+      case '>': escaped += "&gt;"; break;
+      case '&': escaped += "&amp;"; break;
+      default: escaped += c;
+    }
+  }
+  return escaped;
+}
 
 std::optional<OutputFormat> parse_output_format(std::string_view name) {
   if (name == "table") return OutputFormat::table;

@@ -1,0 +1,176 @@
+// Issue 12: no single input sinks a scan. Each case puts a bad input beside good files and checks
+// that the good files' rows are all there and the bad one is one row that says why.
+#include <catch2/catch.hpp>
+#include <random>
+#include <sys/stat.h>
+
+#include "db/database.h"
+#include "indexer/db_writer.h"
+#include "indexer/pipeline.h"
+#include "sample/sample_dump.h"
+#include "support/test_support.h"
+
+using namespace animdex;
+namespace fs = std::filesystem;
+
+namespace {
+
+IndexSummary index_folder(const fs::path& root, const fs::path& database) {
+  IndexOptions options;
+  options.roots = {root};
+  options.database = database;
+  options.label = "t";
+  options.threads = 2;
+  return run_index(options);
+}
+
+std::string row_of(SQLite::Database& db, const std::string& path) {
+  SQLite::Statement query(db, "SELECT status || ' | ' || COALESCE(error, '') || ' | ' || COALESCE(error_offset, '') "
+                              "FROM files WHERE path = ?");
+  query.bind(1, path);
+  return query.executeStep() ? query.getColumn(0).getString() : "(no row)";
+}
+
+fs::path write_sample(const test::TempDir& dir, bool kh2_and_nsbca) {
+  SampleDumpOptions options;
+  options.character_count = 3;
+  options.include_problem_files = false;
+  options.include_kh2 = kh2_and_nsbca;
+  options.include_nsbca = kh2_and_nsbca;
+  write_sample_dump(dir / "s", options);
+  return dir / "s";
+}
+
+}  // namespace
+
+TEST_CASE("a NaN key time fails only its file; the file beside it is stored (the issue's reproduction)",
+          "[reliability]") {
+  test::TempDir dir;
+  const auto sample = write_sample(dir, false);
+  fs::create_directories(dir / "n");
+  fs::copy_file(sample / "files/chr/kak/0001.mot", dir / "n/0001.mot");
+  fs::copy_file(sample / "files/chr/sas/0000.mot", dir / "n/0000.mot");
+  auto bytes = test::read_bytes(dir / "n/0001.mot");
+  for (int i = 0; i < 4; ++i) bytes.at(928 + i) = std::byte{0xFF};
+  test::write_bytes(dir / "n/0001.mot", bytes);
+
+  const auto summary = index_folder(dir / "n", dir / "n.db");
+  CHECK(summary.totals.ok == 1);
+  CHECK(summary.totals.errors == 1);
+  auto db = open_read_only(dir / "n.db");
+  CHECK(row_of(db, "0001.mot") ==
+        "error | at offset 0x3A0: expected a finite float32 for a key time, found -nan (bits 0xFFFFFFFF) | 928");
+  CHECK(row_of(db, "0000.mot") == "ok |  | ");
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes") > 0);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes WHERE time IS NULL") == 0);
+}
+
+TEST_CASE("rows the database refuses mark only that file as an error (savepoint per file)", "[reliability]") {
+  test::TempDir dir;
+  auto db = open_for_writing(dir / "w.db");
+  DumpWriter writer(db, DumpSettings{"t", "/r"}, ReferenceData::embedded());
+  auto file_with_key = [](const std::string& path, double time) {
+    FileRow row;
+    row.path = path;
+    row.format = "gnt_mot";
+    row.status = "ok";
+    auto& animation = row.model.animations.emplace_back();
+    auto& track = animation.tracks.emplace_back();
+    track.channels = "R";
+    track.keys.push_back({0.0, 0, 1.0, 2.0, 3.0, 4.0});
+    track.keys.push_back({time, 1, 1.0, 2.0, 3.0, 4.0});
+    AnimationRow animation_row;
+    animation_row.content_hash = "a";
+    animation_row.shape_hash = "s";
+    animation_row.key_count = 2;
+    animation_row.tracks.push_back({std::nullopt, "t"});
+    row.animations.push_back(animation_row);
+    return row;
+  };
+  writer.write(file_with_key("a.mot", 0.5));
+  // A NaN bound as REAL becomes NULL, which keyframes.time refuses: the classic one-value fault.
+  writer.write(file_with_key("b.mot", std::numeric_limits<double>::quiet_NaN()));
+  writer.write(file_with_key("c.mot", 0.5));
+  writer.finish();
+  CHECK(writer.totals().files == 3);
+  CHECK(writer.totals().ok == 2);
+  CHECK(writer.totals().errors == 1);
+  CHECK(writer.totals().animations == 2);
+  CHECK(row_of(db, "b.mot") == "error | the database refused this file's rows: NOT NULL constraint failed: "
+                               "keyframes.time | ");
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes") == 4);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id "
+                                "WHERE f.path = 'b.mot'") == 0);
+}
+
+TEST_CASE("FIFOs and devices in a tree become rows with their type; unknown files say why", "[reliability]") {
+  test::TempDir dir;
+  const auto sample = write_sample(dir, false);
+  REQUIRE(::mkfifo((sample / "files/pipe.mot").c_str(), 0644) == 0);
+  fs::create_symlink("/dev/null", sample / "files/null.mot");
+  test::write_text(sample / "files/notes.mot", "S00F0000");
+  test::write_text(sample / "files/empty.mot", "");
+  index_folder(sample, dir / "f.db");  // must not block on the FIFO
+  auto db = open_read_only(dir / "f.db");
+  CHECK(row_of(db, "files/pipe.mot") == "unknown | not a regular file (FIFO); not read | ");
+  CHECK(row_of(db, "files/null.mot") == "unknown | not a regular file (character device); not read | ");
+  CHECK(row_of(db, "files/notes.mot") == "unknown | no known format: first bytes 53 30 30 46 30 30 30 30 | ");
+  CHECK(row_of(db, "files/empty.mot") == "unknown | no known format: the file is empty | ");
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE status = 'ok'") == 6);
+}
+
+TEST_CASE("a file that would decode past the memory budget is an error at its count", "[reliability]") {
+  test::TempDir dir;
+  const auto sample = write_sample(dir, false);
+  // A Player motion set that claims 1,000,000 dummy slots (16 MB): 512 bytes each would be 488 MiB.
+  std::vector<std::byte> set(16 + 16 * 1'000'000, std::byte{0});
+  const char header[] = {'B', 'A', 'R', 1, 0x40, 0x42, 0x0F, 0, 0, 0, 0, 0, 1, 0, 0, 0};
+  for (std::size_t i = 0; i < 16; ++i) set[i] = static_cast<std::byte>(header[i]);
+  for (std::size_t e = 0; e < 1'000'000; ++e) set[16 + 16 * e] = std::byte{17};  // type Anb, size 0: a dummy
+  test::write_bytes(sample / "obj/P_HUGE.mset", set);
+  index_folder(sample, dir / "b.db");
+  auto db = open_read_only(dir / "b.db");
+  CHECK(row_of(db, "obj/P_HUGE.mset") ==
+        "error | at offset 0x4: expected BAR entries that fit the 32 MiB a file may decode to (0 MiB used so "
+        "far), found 1000000 of 512 bytes each | 4");
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE status = 'ok'") == 6);
+}
+
+TEST_CASE("mutants of every format beside a good file never fail the index as a whole", "[reliability]") {
+  test::TempDir dir;
+  const auto sample = write_sample(dir, true);
+  std::vector<std::vector<std::byte>> sources;
+  for (const auto& entry : fs::recursive_directory_iterator(sample))
+    if (entry.is_regular_file()) sources.push_back(test::read_bytes(entry.path()));
+  REQUIRE(sources.size() >= 8);
+  fs::create_directories(dir / "tree/mutants");
+  fs::copy_file(sample / "files/chr/sas/0000.mot", dir / "tree/good.mot");
+  std::mt19937 random(12);  // fixed: the same mutants every run
+  const std::uint32_t patterns[] = {0xFFFFFFFFU, 0x7FC00000U, 0x7F800000U, 0x7FFFFFFFU, 0x80000000U, 0};
+  for (int m = 0; m < 120; ++m) {
+    auto bytes = sources[random() % sources.size()];
+    if (bytes.size() < 8) continue;
+    switch (m % 3) {
+      case 0:  // a 32-bit word replaced by a value parsers must not trust
+        for (int k = 0; k < 4; ++k) {
+          const std::size_t at = (random() % (bytes.size() - 3)) & ~std::size_t{3};
+          const std::uint32_t word = patterns[random() % std::size(patterns)];
+          for (int i = 0; i < 4; ++i) bytes[at + i] = static_cast<std::byte>((word >> (8 * i)) & 0xFF);
+        }
+        break;
+      case 1:  // random bytes
+        for (int k = 0; k < 16; ++k) bytes[random() % bytes.size()] = static_cast<std::byte>(random());
+        break;
+      default:  // cut short
+        bytes.resize(random() % bytes.size());
+    }
+    test::write_bytes(dir / "tree/mutants" / ("m" + std::to_string(m)), bytes);
+  }
+  const auto summary = index_folder(dir / "tree", dir / "m.db");
+  CHECK(summary.totals.files == 121);
+  auto db = open_read_only(dir / "m.db");
+  CHECK(row_of(db, "good.mot") == "ok |  | ");
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id "
+                                "WHERE f.path = 'good.mot'") == 10);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE status = 'error' AND error IS NULL") == 0);
+}

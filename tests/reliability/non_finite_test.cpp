@@ -1,0 +1,86 @@
+// Issue 12.1: a NaN or infinite number is a parse error of that file, with the offset of the number.
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <limits>
+
+#include "formats/gnt_mot/gnt_mot_parser.h"
+#include "formats/kh2/kh2_builder.h"
+#include "formats/kh2/kh2_motion.h"
+#include "formats/kh2/kh2_motion_writer.h"
+#include "model/validate.h"
+#include "sample/sample_dump.h"
+#include "support/test_support.h"
+
+using namespace animdex;
+
+namespace {
+
+void put_le(std::vector<std::byte>& bytes, std::size_t at, std::uint32_t value) {
+  for (int i = 0; i < 4; ++i) bytes.at(at + i) = static_cast<std::byte>((value >> (8 * i)) & 0xFF);
+}
+
+std::vector<std::byte> sample_mot(const test::TempDir& dir, const std::string& relative) {
+  SampleDumpOptions options;
+  options.character_count = 3;
+  write_sample_dump(dir / "s", options);
+  return test::read_bytes(dir / "s" / relative);
+}
+
+}  // namespace
+
+TEST_CASE("a GNT key time that is NaN or infinite fails the parse at its offset", "[reliability]") {
+  test::TempDir dir;
+  auto bytes = sample_mot(dir, "files/chr/kak/0001.mot");
+  REQUIRE(gnt_mot::parse_mot(bytes));
+  for (const std::uint32_t bits : {0xFFFFFFFFU, 0x7F800000U, 0xFF800000U, 0x7F000000U /* 1.7e38 s */}) {
+    INFO(bits);
+    auto broken = bytes;
+    for (int i = 0; i < 4; ++i) broken[928 + i] = static_cast<std::byte>((bits >> (24 - 8 * i)) & 0xFF);
+    const auto parsed = gnt_mot::parse_mot(broken);
+    REQUIRE_FALSE(parsed);
+    CHECK(parsed.error().offset == 928);
+    CHECK_THAT(parsed.error().message(), Catch::Contains("key time"));
+  }
+}
+
+TEST_CASE("a KH2 key value that a curve uses must be finite; unused table entries may hold anything",
+          "[reliability]") {
+  auto bytes = kh2::write_motion(kh2::build_interpolated_motion(4, {1, 2}));
+  const auto motion = kh2::parse_motion(bytes);
+  REQUIRE(motion);
+  const auto& body = *motion.value().interpolated;
+  const auto used = body.keys[static_cast<std::size_t>(body.forward_curves[0].first_key)].value_index;
+  auto broken = bytes;
+  put_le(broken, body.value_at + 4 * static_cast<std::size_t>(used), 0x7FC00000U);  // quiet NaN
+  const auto parsed = kh2::parse_motion(broken);
+  REQUIRE_FALSE(parsed);
+  CHECK(parsed.error().offset == body.value_at + 4 * static_cast<std::uint64_t>(used));
+  CHECK_THAT(parsed.error().message(), Catch::Contains("a finite float32 for a key value"));
+
+  auto times = bytes;
+  const auto time_index = body.keys[static_cast<std::size_t>(body.forward_curves[0].first_key)].time_index;
+  put_le(times, body.key_time_at + 4 * std::size_t{time_index}, 0xFF800000U);  // -inf
+  const auto bad_time = kh2::parse_motion(times);
+  REQUIRE_FALSE(bad_time);
+  CHECK(bad_time.error().offset == body.key_time_at + 4 * std::uint64_t{time_index});
+}
+
+TEST_CASE("validate() names the first broken rule of a model", "[reliability]") {
+  model::AnimationFile file;
+  auto& animation = file.animations.emplace_back();
+  auto& track = animation.tracks.emplace_back();
+  track.keys.push_back({0.0, 0, 1.0, 2.0, 3.0, 4.0});
+  CHECK_FALSE(model::validate(file));
+  track.keys.push_back({std::numeric_limits<double>::quiet_NaN(), 1, 1.0, std::nullopt, std::nullopt, std::nullopt});
+  CHECK(model::validate(file) == "animation 0 track 0: key 1: time is not a finite number");
+  track.keys.back().time = 1.0;
+  track.keys.back().y = std::numeric_limits<double>::infinity();
+  CHECK(model::validate(file) == "animation 0 track 0: key 1: a value is not a finite number");
+  track.keys.back().y.reset();
+  track.splines.resize(1);
+  CHECK(model::validate(file) == "animation 0 track 0: 1 splines for 2 keys (empty or one per key)");
+  track.splines.clear();
+  file.archive_entries.push_back({});
+  file.archive_entries.back().animation_index = 3;
+  CHECK(model::validate(file) == "archive entry 0: animation index 3 past the 1 animations");
+}
