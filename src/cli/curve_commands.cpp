@@ -10,7 +10,9 @@
 #include "formats/lightwave/lw_parser.h"
 #include "formats/lightwave/lw_writer.h"
 #include "formats/registry.h"
+#include "core/parse_budget.h"
 #include "indexer/file_reader.h"
+#include "indexer/rows.h"
 #include "output/output_file.h"
 #include "reference/reference_data.h"
 
@@ -25,9 +27,19 @@ int fail(int code, const std::string& message) {
   return code;
 }
 
+// A verb's input file, whole: within the indexer's --max-file-size default (a larger file is an
+// error, not a silently cut one), never blocking on a FIFO (read_file_bytes).
+FileBytes read_input(const std::filesystem::path& path) {
+  auto file = read_file_bytes(path, kDefaultMaxFileSize + 1);
+  if (file.error.empty() && file.file_size > kDefaultMaxFileSize)
+    file.error = fmt::format("file of {} bytes is over the {}-byte limit for one animation file", file.file_size,
+                             kDefaultMaxFileSize);
+  return file;
+}
+
 // Reads and parses a LightWave file, or explains (on stderr) why it cannot.
 std::optional<LwFile> load_lightwave(const std::filesystem::path& path, int& exit_code) {
-  auto file = read_file_bytes(path, 512ULL << 20);
+  auto file = read_input(path);
   if (!file.error.empty()) {
     exit_code = fail(kExitFatal, fmt::format("{}: {}", path.string(), file.error));
     return std::nullopt;
@@ -52,9 +64,10 @@ double native_time(const LwFile& file, double seconds, double fps) { return file
 }  // namespace
 
 int run_pose(const PoseOptions& options, std::ostream& out) {
+  const ScopedParseBudget budget;  // the indexer's per-file memory budget, for every verb that parses
   int code = kExitOk;
   {
-    auto bytes = read_file_bytes(options.file, 512ULL << 20);
+    auto bytes = read_input(options.file);
     const auto* format = bytes.error.empty() ? detect_format(bytes.bytes, bytes.file_size) : nullptr;
     if (format && format->id == "nsbca") return run_nsbca_pose(options, bytes.bytes, out);
   }
@@ -71,6 +84,7 @@ int run_pose(const PoseOptions& options, std::ostream& out) {
 }
 
 int run_export(const ExportOptions& options, std::ostream& out) {
+  const ScopedParseBudget budget;
   int code = kExitOk;
   auto file = load_lightwave(options.file, code);
   if (!file) return code;
@@ -108,7 +122,8 @@ int run_export(const ExportOptions& options, std::ostream& out) {
 }
 
 int run_convert(const ConvertOptions& options, std::ostream& out) {
-  auto input = read_file_bytes(options.input, 512ULL << 20);
+  const ScopedParseBudget budget;
+  auto input = read_input(options.input);
   if (!input.error.empty()) return fail(kExitFatal, fmt::format("{}: {}", options.input.string(), input.error));
   const auto* format = detect_format(input.bytes, input.file_size);
   LwFile converted;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <thread>
 #include <unistd.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -98,25 +99,39 @@ SQLite::Database open_without_writing(const std::filesystem::path& path) {
   throw DatabaseError(fmt::format("cannot open {}", path.string()));  // not reached: the last attempt throws
 }
 
+SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono::milliseconds busy_wait) {
+  SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  db.setBusyTimeout(static_cast<int>(std::min<std::int64_t>(busy_wait.count(), INT32_MAX)));
+  check_identity(db, path, /*allow_empty=*/true);
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA foreign_keys = ON");
+  db.exec("PRAGMA cache_size = -32768");  // 32 MiB page cache for bulk loads (part of the memory budget)
+  const int version = pragma_int(db, "user_version");
+  if (version == 0) db.exec(std::string(embedded_or_throw("schema/schema.sql")));
+  else if (version < kSchemaVersion) migrate(db, version);
+  if (version != kSchemaVersion) db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
+  return db;
+}
+
 }  // namespace
 
 SQLite::Database open_for_writing(const std::filesystem::path& path, std::chrono::milliseconds busy_wait) {
-  try {
-    SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db.setBusyTimeout(static_cast<int>(std::min<std::int64_t>(busy_wait.count(), INT32_MAX)));
-    check_identity(db, path, /*allow_empty=*/true);
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("PRAGMA synchronous = NORMAL");
-    db.exec("PRAGMA foreign_keys = ON");
-    db.exec("PRAGMA cache_size = -65536");  // 64 MiB page cache for bulk loads
-    const int version = pragma_int(db, "user_version");
-    if (version == 0) db.exec(std::string(embedded_or_throw("schema/schema.sql")));
-    else if (version < kSchemaVersion) migrate(db, version);
-    db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
-    return db;
-  } catch (const SQLite::Exception& error) {
-    throw_if_locked(error, path, busy_wait);
-    throw DatabaseError(fmt::format("cannot open {} for writing: {}", path.string(), error.what()));
+  // Switching the journal mode needs the file to itself, and SQLite fails that at once (no busy
+  // wait) while another writer holds it: so the whole open is retried until `busy_wait` is over.
+  const auto deadline = std::chrono::steady_clock::now() + busy_wait;
+  while (true) {
+    try {
+      return open_and_prepare(path, busy_wait);
+    } catch (const SQLite::Exception& error) {
+      const bool busy = (error.getErrorCode() & 0xFF) == SQLITE_BUSY;
+      if (busy && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        continue;
+      }
+      throw_if_locked(error, path, busy_wait);
+      throw DatabaseError(fmt::format("cannot open {} for writing: {}", path.string(), error.what()));
+    }
   }
 }
 
