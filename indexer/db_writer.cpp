@@ -198,9 +198,15 @@ void DumpWriter::write(const FileRow& file) {
     return;
   } catch (const SQLite::Exception& error) {
     reset_statements();
-    db_.exec("ROLLBACK TO file_rows");
-    db_.exec("RELEASE file_rows");
-    if (!caused_by_data(error)) throw;
+    // After a full disk or an I/O error SQLite may have rolled back the whole transaction itself:
+    // then there is no savepoint left, and the original error is the one to report.
+    if (!caused_by_data(error) || sqlite3_get_autocommit(db_.getHandle())) throw;
+    try {
+      db_.exec("ROLLBACK TO file_rows");
+      db_.exec("RELEASE file_rows");
+    } catch (const SQLite::Exception&) {
+      throw error;
+    }
     totals_ = before;
     FileRow refused;
     refused.path = file.path;

@@ -40,9 +40,18 @@ std::string file_type_name(unsigned mode) {
 
 FileBytes read_file_bytes(const std::filesystem::path& path, std::uint64_t max_bytes) {
   FileBytes result;
-  // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever.
+  const auto refuse = [&](unsigned mode) {
+    result.not_regular = true;
+    result.error = fmt::format("not a regular file ({}); not read", file_type_name(mode));
+    return result;
+  };
+  // A special file is never opened: opening a FIFO wakes its writer, opening a device may act.
+  struct stat named {};
+  if (::stat(path.c_str(), &named) == 0 && !S_ISREG(named.st_mode)) return refuse(named.st_mode);
+  // O_NONBLOCK and the fstat below catch a file swapped for a FIFO after that check.
   const Descriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
   if (fd.get() < 0) {
+    if (errno == ENXIO) return refuse(S_IFSOCK);  // a socket swapped in: it cannot be opened at all
     result.error = fmt::format("cannot open: {}", std::strerror(errno));
     return result;
   }
@@ -51,11 +60,7 @@ FileBytes read_file_bytes(const std::filesystem::path& path, std::uint64_t max_b
     result.error = fmt::format("cannot examine: {}", std::strerror(errno));
     return result;
   }
-  if (!S_ISREG(info.st_mode)) {
-    result.not_regular = true;
-    result.error = fmt::format("not a regular file ({}); not read", file_type_name(info.st_mode));
-    return result;
-  }
+  if (!S_ISREG(info.st_mode)) return refuse(info.st_mode);
   result.file_size = static_cast<std::uint64_t>(info.st_size);
   const std::uint64_t wanted = std::min(result.file_size, max_bytes);
   result.bytes.resize(static_cast<std::size_t>(wanted));

@@ -15,9 +15,9 @@ struct FileBytes {
   bool not_regular = false;     // a FIFO, device, socket or folder: `error` says which; nothing was read
 };
 
-// Reads at most `max_bytes` from the start of `path`. Never blocks on a special file: it is
-// opened non-blocking and examined through the opened descriptor (a file swapped for a FIFO
-// after the walk is caught too), and anything but a regular file is reported, not read.
+// Reads at most `max_bytes` from the start of `path`. A FIFO, socket, device or folder is reported
+// (not_regular), never opened; a file swapped for one after that check is opened non-blocking and
+// caught by fstat on the descriptor, so nothing here can block.
 FileBytes read_file_bytes(const std::filesystem::path& path, std::uint64_t max_bytes);
 
 // "FIFO", "socket", "character device", "block device", "folder", "symbolic link" or "special file".

@@ -246,11 +246,11 @@ int run_verb(int argc, const char* const* argv, std::ostream& out) {
   double lock_wait_seconds = 60.0;
   index->add_option("--wait", lock_wait_seconds,
                     "Seconds to wait for another `index` writing the same database before giving up")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(CLI::NonNegativeNumber)->check(kFiniteNumber)->capture_default_str();
   double parse_timeout_seconds = 30.0;
   index->add_option("--parse-timeout", parse_timeout_seconds,
                     "Seconds one file's parse may take before it is recorded as an error")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(CLI::PositiveNumber)->check(kFiniteNumber)->capture_default_str();
   bool full = false;
   index->add_flag("--full", full, "Re-parse every file (default: keep the rows of files whose size and time, or "
                                   "content, are unchanged since the label was last indexed)");
@@ -456,15 +456,14 @@ int run_verb(int argc, const char* const* argv, std::ostream& out) {
     return kExitOk;
   }
   if (*sample) {
-    std::error_code listing;
-    if (!sample_force && std::filesystem::is_directory(sample_directory, listing) &&
-        !std::filesystem::is_empty(sample_directory, listing)) {
-      fmt::print(stderr, "animdex: error: {} is not empty; give a new folder, or --force to write into it\n",
+    sample_options.include_problem_files = !no_problem_files;
+    if (!sample_force && !is_sample_folder(sample_directory, sample_options)) {
+      fmt::print(stderr, "animdex: error: {} holds files the sample did not write; give a new folder, or --force "
+                         "to write into it (files of the same name are replaced)\n",
                  sample_directory);
       return kExitUsage;
     }
     try {
-      sample_options.include_problem_files = !no_problem_files;
       const auto summary = write_sample_dump(sample_directory, sample_options);
       fmt::print(stderr, "wrote {} files for {} characters under {}\n", summary.files.size(),
                  summary.characters.size(), sample_directory);

@@ -27,18 +27,13 @@ std::string named(const char* name) { return find_named_query(name)->sql; }
 
 constexpr const char* kDemoMarker = ".animdex-demo";
 
-// A folder the demo may clear: missing, empty, marked by an earlier demo, or holding only what
-// a demo writes (dump/ and the database), as demo folders from before the marker did.
+// A folder the demo may clear: missing, empty, or marked by an earlier demo. Nothing else, not even
+// a folder that looks like a demo's: its dump/ could be the user's own.
 bool is_demo_folder(const fs::path& directory) {
   std::error_code error;
   if (!fs::exists(directory, error)) return true;
   if (!fs::is_directory(directory, error)) return false;
-  if (fs::exists(directory / kDemoMarker, error)) return true;
-  for (const auto& entry : fs::directory_iterator(directory, error)) {
-    const std::string name = entry.path().filename().string();
-    if (name != "dump" && !name.starts_with("animdex-demo.db")) return false;
-  }
-  return !error;
+  return fs::exists(directory / kDemoMarker, error) || fs::is_empty(directory, error);
 }
 
 }  // namespace
@@ -49,8 +44,8 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
     const fs::path database = options.directory / "animdex-demo.db";
     if (!options.force && !is_demo_folder(options.directory)) {
       fmt::print(stderr,
-                 "animdex: error: {} holds files the demo did not write; the demo replaces its folder's dump and "
-                 "database, so give an empty or new folder (--dir), or --force\n",
+                 "animdex: error: {} holds files the demo did not write; the demo replaces its folder's dump/ and "
+                 "animdex-demo.db, so give an empty or new folder (--dir), or --force to replace them\n",
                  options.directory.string());
       return kExitUsage;
     }

@@ -15,6 +15,7 @@
 
 #include "core/content_hash.h"
 #include "core/embedded.h"
+#include "output/result_table.h"
 
 namespace animdex {
 
@@ -62,7 +63,9 @@ void migrate(SQLite::Database& db, int from_version) {
   std::sort(steps.begin(), steps.end());
   if (steps.empty() || steps.back().first != kSchemaVersion || steps.front().first != from_version + 1)
     throw DatabaseError(fmt::format("no migration path from schema version {} to {}", from_version, kSchemaVersion));
-  SQLite::Transaction transaction(db);
+  // The write lock first, then the version again: two `index` runs must not both migrate.
+  SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+  if (pragma_int(db, "user_version") != from_version) return;  // the other run migrated it meanwhile
   for (const auto& [target, sql] : steps) {
     db.exec(std::string(sql));
     db.exec(fmt::format("PRAGMA user_version = {}", target));
@@ -80,23 +83,31 @@ std::string file_uri(const std::filesystem::path& path, std::string_view query) 
   return uri + "?" + std::string(query);
 }
 
-// mode=ro reads a DELETE-mode file anywhere and a WAL file whose folder we may write; a WAL file
-// in a read-only folder (or with -shm owned by someone else) opens only as immutable.
+SQLite::Database open_uri(const std::filesystem::path& path, std::string_view query) {
+  SQLite::Database db(file_uri(path, query), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+  db.setBusyTimeout(10000);
+  db.execAndGet("SELECT COUNT(*) FROM sqlite_schema");  // reads the header (and the WAL index)
+  return db;
+}
+
+// mode=ro reads a DELETE-mode file anywhere and a WAL file whose folder we may write. A WAL file
+// in a read-only folder (or whose -shm another user owns) opens only as immutable, which ignores
+// the -wal file: so only when there is no -wal content that it would miss.
 SQLite::Database open_without_writing(const std::filesystem::path& path) {
-  for (const std::string_view query : {"mode=ro", "mode=ro&immutable=1"}) {
-    try {
-      SQLite::Database db(file_uri(path, query), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
-      db.setBusyTimeout(10000);
-      db.execAndGet("SELECT COUNT(*) FROM sqlite_schema");  // reads the header (and the WAL index)
-      return db;
-    } catch (const SQLite::Exception& error) {
-      const int code = error.getErrorCode() & 0xFF;
-      if (query != "mode=ro" || (code != SQLITE_CANTOPEN && code != SQLITE_READONLY && code != SQLITE_PERM &&
-                                 code != SQLITE_IOERR))
-        throw;
-    }
+  try {
+    return open_uri(path, "mode=ro");
+  } catch (const SQLite::Exception& error) {
+    const int code = error.getErrorCode() & 0xFF;
+    if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY && code != SQLITE_PERM) throw;
+    std::error_code missing;
+    const auto wal_size = std::filesystem::file_size(path.string() + "-wal", missing);
+    if (!missing && wal_size > 0)
+      throw DatabaseError(fmt::format(
+          "cannot open {} read-only: it has changes in {}-wal that only its owner can fold in (the folder is "
+          "read-only to you); ask them to run `animdex index` or `sqlite3 {} \"PRAGMA wal_checkpoint\"` ({})",
+          path.string(), path.string(), path.string(), error.what()));
+    return open_uri(path, "mode=ro&immutable=1");
   }
-  throw DatabaseError(fmt::format("cannot open {}", path.string()));  // not reached: the last attempt throws
 }
 
 SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono::milliseconds busy_wait) {
@@ -139,8 +150,8 @@ void throw_if_locked(const SQLite::Exception& error, const std::filesystem::path
                      std::chrono::milliseconds waited) {
   if ((error.getErrorCode() & 0xFF) != SQLITE_BUSY) return;
   const std::string holder = describe_write_lock_holder(path);
-  throw DatabaseError(fmt::format("{} is locked by another writer{}; waited {:g} s (--wait SECONDS waits longer)",
-                                  path.string(), holder.empty() ? "" : ": " + holder,
+  throw DatabaseError(fmt::format("{} is busy{}; waited {:g} s (--wait SECONDS waits longer)", path.string(),
+                                  holder.empty() ? "" : ", held by " + holder,
                                   std::chrono::duration<double>(waited).count()));
 }
 
@@ -156,22 +167,26 @@ bool leave_wal_mode(SQLite::Database& db) {
 }
 
 std::string describe_write_lock_holder(const std::filesystem::path& path) {
-  // SQLite takes POSIX record locks: in WAL mode the writer holds byte 120 of the -shm file,
-  // in rollback mode the RESERVED byte (0x40000001) of the database. F_GETLK names the holder.
-  const auto holder_of = [](const std::string& file, off_t offset) -> pid_t {
+  // SQLite takes POSIX record locks: in WAL mode the writer holds byte 120 of the -shm file; in
+  // rollback mode a writer holds the RESERVED byte (0x40000001) of the database and readers the
+  // SHARED range after it. F_GETLK names a holder. Called only once we have given up: closing
+  // these descriptors would drop this process's own locks on the files.
+  const auto holder_of = [](const std::string& file, off_t offset, off_t length) -> pid_t {
     const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return 0;
     struct flock lock {};
     lock.l_type = F_WRLCK;
     lock.l_whence = SEEK_SET;
     lock.l_start = offset;
-    lock.l_len = 1;
+    lock.l_len = length;
     const bool asked = ::fcntl(fd, F_GETLK, &lock) == 0;
     ::close(fd);
     return asked && lock.l_type != F_UNLCK ? lock.l_pid : 0;
   };
-  pid_t pid = holder_of(path.string() + "-shm", 120);
-  if (pid == 0) pid = holder_of(path.string(), 0x40000001);
+  std::string role = "another writer";
+  pid_t pid = holder_of(path.string() + "-shm", 120, 1);
+  if (pid == 0) pid = holder_of(path.string(), 0x40000001, 1);
+  if (pid == 0 && (pid = holder_of(path.string(), 0x40000002, 510)) != 0) role = "a reader";
   if (pid == 0) return {};
   std::string command;
   if (std::FILE* file = std::fopen(fmt::format("/proc/{}/cmdline", pid).c_str(), "rb")) {
@@ -181,7 +196,8 @@ std::string describe_write_lock_holder(const std::filesystem::path& path) {
     for (std::size_t i = 0; i < got; ++i) command += buffer[i] == '\0' ? ' ' : buffer[i];
     while (!command.empty() && command.back() == ' ') command.pop_back();
   }
-  return command.empty() ? fmt::format("process {}", pid) : fmt::format("process {} ({})", pid, command);
+  command = terminal_safe(command);
+  return command.empty() ? fmt::format("{}: process {}", role, pid) : fmt::format("{}: process {} ({})", role, pid, command);
 }
 
 SQLite::Database open_read_only(const std::filesystem::path& path) {

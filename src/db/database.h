@@ -44,7 +44,8 @@ void throw_if_locked(const SQLite::Exception& error, const std::filesystem::path
 // read-only folder), as immutable.
 SQLite::Database open_read_only(const std::filesystem::path& path);
 
-// Which process holds the write lock of the database at `path`: "process 123 (animdex index ...)",
+// Which process holds the database at `path`: "another writer: process 123 (animdex index ...)" or
+// "a reader: process 77 (...)",
 // or an empty string when nobody does or it cannot be told.
 std::string describe_write_lock_holder(const std::filesystem::path& path);
 

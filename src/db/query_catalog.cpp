@@ -136,7 +136,10 @@ Parameters bind_parameters(const NamedQuery& query, const Bindings& given) {
   Parameters parameters;
   for (const auto& parameter : query.parameters) {
     auto value = std::find_if(given.begin(), given.end(), [&](const auto& pair) { return pair.first == parameter.name; });
-    if (value != given.end()) parameters.emplace_back(parameter.name, convert(query, parameter, value->second));
+    // NULL means "all" for an optional filter (one whose default is NULL), as its help says.
+    if (value != given.end() && value->second == "NULL" && parameter.default_value == "NULL")
+      parameters.emplace_back(parameter.name, std::monostate{});
+    else if (value != given.end()) parameters.emplace_back(parameter.name, convert(query, parameter, value->second));
     else if (parameter.default_value == "NULL") parameters.emplace_back(parameter.name, std::monostate{});
     else if (parameter.default_value) parameters.emplace_back(parameter.name, convert(query, parameter, *parameter.default_value));
     else

@@ -6,8 +6,9 @@
 
 namespace animdex {
 
-// Writes `bytes` to `path` (replacing it), flushes and closes it; throws std::runtime_error naming
-// the path and the system's reason if any step fails (e.g. "No space left on device").
+// Writes `bytes` to `path`, flushes and closes it; throws std::runtime_error naming the path and the
+// system's reason if any step fails (e.g. "No space left on device"). A regular file is replaced
+// only once the new one is complete (written beside it, then renamed over it).
 void write_file_checked(const std::filesystem::path& path, std::string_view bytes);
 
 // Flushes `out`; false when it, or anything written to it before, failed.

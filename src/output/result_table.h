@@ -29,9 +29,9 @@ std::string cell_text(const Cell& cell);
 
 void write_table(std::ostream& out, const ResultTable& table, OutputFormat format);
 
-// Text that is safe on a terminal and on one line: line breaks and tabs become spaces, other
-// control characters (ESC of ANSI sequences, C1 controls, DEL) become '?'. Names come from files
-// and folders, which may hold anything.
+// Text that is safe on a terminal and on one line: line breaks and tabs become spaces; other
+// control characters (ESC of ANSI sequences, C1 controls, DEL), bidirectional overrides and bytes
+// that are not UTF-8 become '?'. Names come from files and folders, which may hold anything.
 std::string terminal_safe(std::string_view text);
 
 // Text that renders as itself in a GitHub-markdown table cell: one line, '|' and '\' escaped,

@@ -1,8 +1,11 @@
 #include "sample/sample_dump.h"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <fstream>
+#include <set>
 #include <stdexcept>
+#include <unistd.h>
 
 #include "formats/gnt_mot/gnt_mot_builder.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
@@ -232,6 +235,23 @@ SampleDumpSummary write_sample_dump(const fs::path& root, const SampleDumpOption
   emit("files/chr/ank/0002.mot", {std::byte{0x02}, std::byte{0x84}, std::byte{0x10}, std::byte{0x98}, std::byte{0x24},
                                   std::byte{0x01}, std::byte{0x84}, std::byte{0x21}});
   return summary;
+}
+
+bool is_sample_folder(const fs::path& root, const SampleDumpOptions& options) {
+  std::error_code error;
+  if (!fs::exists(root, error)) return true;
+  if (!fs::is_directory(root, error)) return false;
+  // The sample's own file list, from a throw-away copy (it is small and deterministic).
+  const fs::path scratch = fs::temp_directory_path() / fmt::format("animdex-sample-list-{}", ::getpid());
+  const auto summary = write_sample_dump(scratch, options);
+  fs::remove_all(scratch, error);
+  const std::set<std::string> ours(summary.files.begin(), summary.files.end());
+  for (auto it = fs::recursive_directory_iterator(root, error); !error && it != fs::recursive_directory_iterator();
+       it.increment(error)) {
+    if (it->is_directory(error)) continue;
+    if (!it->is_regular_file(error) || !ours.count(fs::relative(it->path(), root).generic_string())) return false;
+  }
+  return !error;
 }
 
 }  // namespace animdex

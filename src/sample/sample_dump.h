@@ -21,6 +21,10 @@ struct SampleDumpSummary {
 
 SampleDumpSummary write_sample_dump(const std::filesystem::path& root, const SampleDumpOptions& options);
 
+// True when `root` is missing, empty, or holds only files that write_sample_dump(root, options)
+// writes (an earlier run with the same options): a folder `sample` may write into without --force.
+bool is_sample_folder(const std::filesystem::path& root, const SampleDumpOptions& options);
+
 // The characters whose sample animations animate bone 118 (0x76): those with the universal
 // throw (which moves bones 118-120) plus those with long hair (bones 0x6F-0x76).
 std::vector<std::string> sample_bone_118_characters(int character_count);

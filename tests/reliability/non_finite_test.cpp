@@ -1,5 +1,6 @@
 // Issue 12.1: a NaN or infinite number is a parse error of that file, with the offset of the number.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -41,6 +42,24 @@ TEST_CASE("a GNT key time that is NaN or infinite fails the parse at its offset"
     CHECK(parsed.error().offset == 928);
     CHECK_THAT(parsed.error().message(), Catch::Contains("key time"));
   }
+}
+
+TEST_CASE("a GNT coordinate that is NaN is an error at its word, not a time-only key", "[reliability]") {
+  test::TempDir dir;
+  auto bytes = sample_mot(dir, "files/chr/kak/0001.mot");
+  const auto mot = gnt_mot::parse_mot(bytes);
+  REQUIRE(mot);
+  const auto& animation = mot.value().animations.at(0);
+  const auto bone = std::find_if(animation.bones.begin(), animation.bones.end(),
+                                 [](const auto& b) { return b.coordinates_offset != 0; });
+  REQUIRE(bone != animation.bones.end());
+  const std::size_t at = animation.file_offset + bone->coordinates_offset + 2;  // key 0's y, bf16
+  bytes.at(at) = std::byte{0x7F};
+  bytes.at(at + 1) = std::byte{0xC0};  // bf16 quiet NaN
+  const auto parsed = gnt_mot::parse_mot(bytes);
+  REQUIRE_FALSE(parsed);
+  CHECK(parsed.error().offset == at);
+  CHECK_THAT(parsed.error().message(), Catch::Contains("a finite coordinate"));
 }
 
 TEST_CASE("a KH2 key value that a curve uses must be finite; unused table entries may hold anything",
