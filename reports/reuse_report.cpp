@@ -62,6 +62,14 @@ std::vector<double> key_values(SQLite::Database& db, std::int64_t animation_id) 
   return values;
 }
 
+// The sum of the values that are numbers (NaN marks a value the key does not have).
+double finite_sum(const std::vector<double>& values) {
+  double sum = 0;
+  for (const double value : values)
+    if (!std::isnan(value)) sum += value;
+  return sum;
+}
+
 double largest_difference(const std::vector<double>& a, const std::vector<double>& b) {
   if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
   double largest = 0;
@@ -204,8 +212,23 @@ ReuseReport build_reuse_report(SQLite::Database& db, const ReuseOptions& options
         return i;
       };
       std::vector<double> largest(end - begin, 0.0);
-      for (std::size_t i = 0; i < values.size(); ++i)
-        for (std::size_t j = i + 1; j < values.size(); ++j) {
+      // Two contents within the tolerance on every value have sums within tolerance x values: so
+      // sorted by sum, each is compared only with the window after it. Exact, and n log n unless
+      // many sums coincide; a group that would still need more than kMaxComparisons is cut short
+      // (and the report says so) rather than left to run for hours.
+      constexpr std::size_t kMaxComparisons = 4'000'000;
+      std::vector<std::pair<double, std::size_t>> by_sum;
+      for (std::size_t i = 0; i < values.size(); ++i) by_sum.emplace_back(finite_sum(values[i]), i);
+      std::sort(by_sum.begin(), by_sum.end());
+      std::size_t comparisons = 0;
+      for (std::size_t x = 0; x < by_sum.size() && comparisons <= kMaxComparisons; ++x) {
+        const double window = options.tolerance * static_cast<double>(values[by_sum[x].second].size());
+        for (std::size_t y = x + 1; y < by_sum.size() && by_sum[y].first - by_sum[x].first <= window; ++y) {
+          if (++comparisons > kMaxComparisons) {
+            report.near_identical_cut_short.push_back(all[begin].shape);
+            break;
+          }
+          const std::size_t i = by_sum[x].second, j = by_sum[y].second;
           const double difference = largest_difference(values[i], values[j]);
           if (difference <= options.tolerance) {
             const std::size_t a = find(i), b = find(j);
@@ -213,6 +236,7 @@ ReuseReport build_reuse_report(SQLite::Database& db, const ReuseOptions& options
             largest[a] = std::max({largest[a], largest[b], difference});
           }
         }
+      }
       std::map<std::size_t, std::vector<std::size_t>> clusters;
       for (std::size_t i = 0; i < values.size(); ++i) clusters[find(i)].push_back(i);
       for (const auto& [root, indexes] : clusters) {
@@ -288,6 +312,10 @@ std::vector<Section> reuse_sections(const ReuseReport& report, const ReuseOption
       options.tolerance);
   for (const auto& dump : report.dumps_without_keyframes)
     near_note += " Dump '" + dump + "' was indexed with --keyframes none: its values cannot be compared.";
+  if (!report.near_identical_cut_short.empty())
+    near_note += fmt::format(" The search was cut short in {} group(s) of the same shape with too many near sums "
+                             "to compare (first: shape {}); some near-identical pairs there may be missing.",
+                             report.near_identical_cut_short.size(), report.near_identical_cut_short.front());
   Section near{"near", "Near-identical animations", near_note,
                {{"dump", "group", "animation_ids", "name", "owners", "animation_count", "largest_difference", "members"},
                 {}},

@@ -45,6 +45,7 @@ struct ReuseReport {
   std::vector<TrackReuse> tracks;
   std::vector<ReuseGroup> near_identical;
   std::vector<std::string> dumps_without_keyframes;  // near-identical needs stored keyframes
+  std::vector<std::string> near_identical_cut_short;  // shape hashes whose comparison hit the cap
 };
 
 ReuseReport build_reuse_report(SQLite::Database& db, const ReuseOptions& options);
