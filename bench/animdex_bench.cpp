@@ -89,7 +89,7 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   fs::remove(path);
   sqlite3* db = nullptr;
   sqlite3_open(path.c_str(), &db);
-  sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;", nullptr,
+  sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;", nullptr,
                nullptr, nullptr);
   sqlite3_exec(db, std::string(*embedded_file("schema/schema.sql")).c_str(), nullptr, nullptr, nullptr);
   auto prepare = [&](const char* sql) {
@@ -125,7 +125,7 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
       sqlite3_bind_int64(file_insert, 4, static_cast<sqlite3_int64>(row.size));
       sqlite3_bind_int64(file_insert, 5, row.mtime_ns);
       text(file_insert, 6, row.content_hash.value_or(""));
-      text(file_insert, 7, row.status);
+      text(file_insert, 7, std::string(status_name(row.status)));
       sqlite3_bind_int64(file_insert, 8, static_cast<sqlite3_int64>(row.model.animations.size()));
       step(file_insert);
       const auto file_id = sqlite3_last_insert_rowid(db);

@@ -1,6 +1,8 @@
 #include "indexer/db_writer.h"
 
 #include <chrono>
+#include <initializer_list>
+#include <string_view>
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
@@ -13,7 +15,7 @@ namespace animdex {
 namespace {
 
 template <typename T>
-void bind_optional(SQLite::Statement& statement, int index, const std::optional<T>& value) {
+void bind_optional(SQLite::Statement& statement, const char* index, const std::optional<T>& value) {
   if (!value) statement.bind(index);
   else if constexpr (std::is_same_v<T, std::string>) statement.bind(index, *value);
   else if constexpr (std::is_floating_point_v<T>) statement.bind(index, static_cast<double>(*value));
@@ -34,6 +36,16 @@ void step_raw(SQLite::Database& db, sqlite3_stmt* statement) {
   const int rc = sqlite3_step(statement);
   sqlite3_reset(statement);
   if (rc != SQLITE_DONE) throw SQLite::Exception(db.getHandle(), rc);
+}
+
+// "INSERT INTO table(a, b) VALUES (:a, :b)": values are bound by column name, never by position.
+std::string insert_sql(std::string_view table, std::initializer_list<std::string_view> columns) {
+  std::string names, values;
+  for (const auto column : columns) {
+    names += fmt::format("{}{}", names.empty() ? "" : ", ", column);
+    values += fmt::format("{}:{}", values.empty() ? "" : ", ", column);
+  }
+  return fmt::format("INSERT INTO {}({}) VALUES ({})", table, names, values);
 }
 
 void run(SQLite::Statement& statement) {
@@ -63,37 +75,24 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     : db_(db),
       store_keyframes_(settings.store_keyframes),
       transaction_(begin_writing(db, settings.lock_wait)),
-      insert_file_(db,
-                   "INSERT INTO files(dump_id, path, character, format, size, mtime_ns, content_hash, status, error, "
-                   "error_offset, animation_count, parse_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
-      insert_animation_(db,
-                        "INSERT INTO animations(file_id, slot, motion_id, name, play_speed, end_time, frame_count, "
-                        "track_count, key_count, content_hash, kind, bone_count, total_bone_count, fps, frame_start, "
-                        "frame_end, frame_return, shape_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
-      insert_track_(db,
-                    "INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, track_flags, "
-                    "channels, value_encoding, key_count, total_time, content_hash, state) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"),
-      insert_slot_(db,
-                   "INSERT INTO mset_slots(file_id, parent_slot, slot, set_type, motion_id, state, motion_name, "
-                   "entry_name, entry_type, entry_type_name, is_dummy, size, data_offset, duplicate_of, duplicate_flag, "
-                   "animation_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
-      insert_node_state_(db,
-                         "INSERT INTO node_states(animation_id, node_index, node_id, tag, t_state, r_state, s_state) "
-                         "VALUES (?,?,?,?,?,?,?)"),
-      insert_resolution_(db,
-                         "INSERT INTO mset_resolution(file_id, parent_slot, motion_id, state, resolved_slot) "
-                         "VALUES (?,?,?,?,?)"),
-      insert_warning_(db, "INSERT INTO scan_warnings(dump_id, path, message) VALUES (?,?,?)"),
-      insert_behaviors_(db, "INSERT INTO track_behaviors(track_id, pre_behavior, post_behavior) VALUES (?,?,?)"),
-      insert_spline_(db,
-                     "INSERT INTO key_splines(track_id, key_index, shape, linear_flag, p1, p2, p3, p4, p5, p6) "
-                     "VALUES (?,?,?,?,?,?,?,?,?,?)") {
+      insert_file_(db, insert_sql("files", {"dump_id", "path", "character", "format", "size", "mtime_ns", "content_hash", "status", "error", "error_offset", "animation_count", "parse_ms"})),
+      insert_animation_(db, insert_sql("animations", {"file_id", "slot", "motion_id", "name", "play_speed", "end_time", "frame_count", "track_count", "key_count", "content_hash", "kind", "bone_count", "total_bone_count", "fps", "frame_start", "frame_end", "frame_return", "shape_hash"})),
+      insert_track_(db, insert_sql("bone_tracks", {"animation_id", "track_index", "bone_id", "bone_name", "flags", "track_flags", "channels", "value_encoding", "key_count", "total_time", "content_hash", "state"})),
+      insert_slot_(db, insert_sql("mset_slots", {"file_id", "parent_slot", "slot", "set_type", "motion_id", "state", "motion_name", "entry_name", "entry_type", "entry_type_name", "is_dummy", "size", "data_offset", "duplicate_of", "duplicate_flag", "animation_id"})),
+      insert_node_state_(db, insert_sql("node_states", {"animation_id", "node_index", "node_id", "tag", "t_state", "r_state", "s_state"})),
+      insert_resolution_(db, insert_sql("mset_resolution", {"file_id", "parent_slot", "motion_id", "state", "resolved_slot"})),
+      insert_warning_(db, insert_sql("scan_warnings", {"dump_id", "path", "message"})),
+      insert_behaviors_(db, insert_sql("track_behaviors", {"track_id", "pre_behavior", "post_behavior"})),
+      insert_spline_(db, insert_sql("key_splines", {"track_id", "key_index", "shape", "linear_flag", "p1", "p2", "p3", "p4", "p5", "p6"})) {
   sqlite3_stmt* key_statement = nullptr;
-  const int prepared = sqlite3_prepare_v2(
-      db.getHandle(), "INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)", -1,
-      &key_statement, nullptr);
+  const std::string key_sql = insert_sql("keyframes", {"track_id", "key_index", "time", "frame", "x", "y", "z", "w"});
+  const int prepared = sqlite3_prepare_v2(db.getHandle(), key_sql.c_str(), -1, &key_statement, nullptr);
   insert_key_.reset(key_statement);
   if (prepared != SQLITE_OK) throw SQLite::Exception(db.getHandle(), prepared);
+  // The hot loop binds by index: the indexes of the column names, looked up once.
+  const auto index_of = [&](const char* name) { return sqlite3_bind_parameter_index(key_statement, name); };
+  key_columns_ = {index_of(":track_id"), index_of(":key_index"), index_of(":time"), index_of(":frame"),
+                  index_of(":x"), index_of(":y"), index_of(":z"), index_of(":w")};
   const std::string current_build = build_id();
   const std::string storage = settings.store_keyframes ? "rows" : "none";
   SQLite::Statement existing(db, "SELECT id, build_id, keyframe_storage, root FROM dumps WHERE label = ?");
@@ -124,7 +123,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       file.size = static_cast<std::uint64_t>(files.getColumn(2).getInt64());
       file.mtime_ns = files.getColumn(3).getInt64();
       if (!files.getColumn(4).isNull()) file.content_hash = files.getColumn(4).getString();
-      file.status = files.getColumn(5).getString();
+      file.status = parse_status(files.getColumn(5).getString()).value_or(FileStatus::unknown);
       file.animation_count = files.getColumn(6).getInt64();
       previous_.emplace(files.getColumn(1).getString(), std::move(file));
     }
@@ -161,11 +160,11 @@ const PreviousFile* DumpWriter::previous_file(const std::string& path) const {
   return found == previous_.end() ? nullptr : &found->second;
 }
 
-void DumpWriter::count(const std::string& status, std::uint64_t size) {
+void DumpWriter::count(FileStatus status, std::uint64_t size) {
   ++totals_.files;
   totals_.bytes += size;
-  if (status == "ok") ++totals_.ok;
-  else if (status == "error") ++totals_.errors;
+  if (status == FileStatus::ok) ++totals_.ok;
+  else if (status == FileStatus::error) ++totals_.errors;
   else ++totals_.unknown;
 }
 
@@ -182,7 +181,7 @@ void DumpWriter::remove_file(std::int64_t id, const std::string& path) {
 // Errors a file's own values can cause (as opposed to a full disk or a broken database).
 bool caused_by_data(const SQLite::Exception& error) {
   switch (error.getErrorCode() & 0xFF) {
-    case SQLITE_CONSTRAINT: case SQLITE_TOOBIG: case SQLITE_MISMATCH: case SQLITE_RANGE: return true;
+    case SQLITE_CONSTRAINT: case SQLITE_TOOBIG: case SQLITE_MISMATCH: return true;
     default: return false;
   }
 }
@@ -215,7 +214,7 @@ void DumpWriter::write(const FileRow& file) {
     refused.size = file.size;
     refused.mtime_ns = file.mtime_ns;
     refused.content_hash = file.content_hash;
-    refused.status = "error";
+    refused.status = FileStatus::error;
     refused.error = fmt::format("the database refused this file's rows: {}", error.what());
     write_rows(refused);
   }
@@ -251,18 +250,18 @@ void DumpWriter::write_rows(const FileRow& file) {
     remove_file(previous->id, file.path);
   }
   ++totals_.parsed;
-  insert_file_.bind(1, dump_id_);
-  insert_file_.bind(2, file.path);
-  bind_optional(insert_file_, 3, file.character);
-  insert_file_.bind(4, file.format);
-  insert_file_.bind(5, static_cast<std::int64_t>(file.size));
-  insert_file_.bind(6, file.mtime_ns);
-  bind_optional(insert_file_, 7, file.content_hash);
-  insert_file_.bind(8, file.status);
-  bind_optional(insert_file_, 9, file.error);
-  bind_optional(insert_file_, 10, file.error_offset);
-  insert_file_.bind(11, static_cast<std::int64_t>(file.model.animations.size()));
-  bind_optional(insert_file_, 12, file.parse_ms);
+  insert_file_.bind(":dump_id", dump_id_);
+  insert_file_.bind(":path", file.path);
+  bind_optional(insert_file_, ":character", file.character);
+  insert_file_.bind(":format", file.format);
+  insert_file_.bind(":size", static_cast<std::int64_t>(file.size));
+  insert_file_.bind(":mtime_ns", file.mtime_ns);
+  bind_optional(insert_file_, ":content_hash", file.content_hash);
+  insert_file_.bind(":status", std::string(status_name(file.status)));
+  bind_optional(insert_file_, ":error", file.error);
+  bind_optional(insert_file_, ":error_offset", file.error_offset);
+  insert_file_.bind(":animation_count", static_cast<std::int64_t>(file.model.animations.size()));
+  bind_optional(insert_file_, ":parse_ms", file.parse_ms);
   run(insert_file_);
   const std::int64_t file_id = db_.getLastInsertRowid();
   for (const auto& warning : file.model.warnings) write_warning({file.path, warning});
@@ -273,55 +272,55 @@ void DumpWriter::write_rows(const FileRow& file) {
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
     const auto& animation_row = file.animations[a];
-    insert_animation_.bind(1, file_id);
-    bind_optional(insert_animation_, 2, animation.slot);
-    bind_optional(insert_animation_, 3, animation.motion_id);
-    bind_optional(insert_animation_, 4, animation_row.name);
-    bind_optional(insert_animation_, 5, animation.play_speed);
-    bind_optional(insert_animation_, 6, animation.end_time);
-    bind_optional(insert_animation_, 7, animation.frame_count);
-    insert_animation_.bind(8, static_cast<std::int64_t>(animation.tracks.size()));
-    insert_animation_.bind(9, animation_row.key_count);
-    insert_animation_.bind(10, animation_row.content_hash);
-    if (animation.kind.empty()) insert_animation_.bind(11);
-    else insert_animation_.bind(11, animation.kind);
-    bind_optional(insert_animation_, 12, animation.bone_count);
-    bind_optional(insert_animation_, 13, animation.total_bone_count);
-    bind_optional(insert_animation_, 14, animation.fps);
-    bind_optional(insert_animation_, 15, animation.frame_start);
-    bind_optional(insert_animation_, 16, animation.frame_end);
-    bind_optional(insert_animation_, 17, animation.frame_return);
-    insert_animation_.bind(18, animation_row.shape_hash);
+    insert_animation_.bind(":file_id", file_id);
+    bind_optional(insert_animation_, ":slot", animation.slot);
+    bind_optional(insert_animation_, ":motion_id", animation.motion_id);
+    bind_optional(insert_animation_, ":name", animation_row.name);
+    bind_optional(insert_animation_, ":play_speed", animation.play_speed);
+    bind_optional(insert_animation_, ":end_time", animation.end_time);
+    bind_optional(insert_animation_, ":frame_count", animation.frame_count);
+    insert_animation_.bind(":track_count", static_cast<std::int64_t>(animation.tracks.size()));
+    insert_animation_.bind(":key_count", animation_row.key_count);
+    insert_animation_.bind(":content_hash", animation_row.content_hash);
+    if (animation.kind.empty()) insert_animation_.bind(":kind");
+    else insert_animation_.bind(":kind", animation.kind);
+    bind_optional(insert_animation_, ":bone_count", animation.bone_count);
+    bind_optional(insert_animation_, ":total_bone_count", animation.total_bone_count);
+    bind_optional(insert_animation_, ":fps", animation.fps);
+    bind_optional(insert_animation_, ":frame_start", animation.frame_start);
+    bind_optional(insert_animation_, ":frame_end", animation.frame_end);
+    bind_optional(insert_animation_, ":frame_return", animation.frame_return);
+    insert_animation_.bind(":shape_hash", animation_row.shape_hash);
     run(insert_animation_);
     const std::int64_t animation_id = db_.getLastInsertRowid();
     animation_ids.push_back(animation_id);
     ++totals_.animations;
     for (const auto& node : animation.node_states) {
-      insert_node_state_.bind(1, animation_id);
-      insert_node_state_.bind(2, node.node_index);
-      insert_node_state_.bind(3, node.node_id);
-      insert_node_state_.bind(4, static_cast<std::int64_t>(node.tag));
-      insert_node_state_.bind(5, node.translation);
-      insert_node_state_.bind(6, node.rotation);
-      insert_node_state_.bind(7, node.scale);
+      insert_node_state_.bind(":animation_id", animation_id);
+      insert_node_state_.bind(":node_index", node.node_index);
+      insert_node_state_.bind(":node_id", node.node_id);
+      insert_node_state_.bind(":tag", static_cast<std::int64_t>(node.tag));
+      insert_node_state_.bind(":t_state", node.translation);
+      insert_node_state_.bind(":r_state", node.rotation);
+      insert_node_state_.bind(":s_state", node.scale);
       run(insert_node_state_);
     }
 
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
-      insert_track_.bind(1, animation_id);
-      insert_track_.bind(2, static_cast<std::int64_t>(t));
-      bind_optional(insert_track_, 3, track.bone_id);
-      bind_optional(insert_track_, 4, animation_row.tracks[t].bone_name);
-      insert_track_.bind(5, static_cast<std::int64_t>(track.flags));
-      insert_track_.bind(6, static_cast<std::int64_t>(track.track_flags));
-      insert_track_.bind(7, track.channels);
-      insert_track_.bind(8, track.value_encoding);
-      insert_track_.bind(9, static_cast<std::int64_t>(track.keys.size()));
-      insert_track_.bind(10, track.total_time);
-      insert_track_.bind(11, animation_row.tracks[t].content_hash);
-      if (track.state.empty()) insert_track_.bind(12);
-      else insert_track_.bind(12, track.state);
+      insert_track_.bind(":animation_id", animation_id);
+      insert_track_.bind(":track_index", static_cast<std::int64_t>(t));
+      bind_optional(insert_track_, ":bone_id", track.bone_id);
+      bind_optional(insert_track_, ":bone_name", animation_row.tracks[t].bone_name);
+      insert_track_.bind(":flags", static_cast<std::int64_t>(track.flags));
+      insert_track_.bind(":track_flags", static_cast<std::int64_t>(track.track_flags));
+      insert_track_.bind(":channels", track.channels);
+      insert_track_.bind(":value_encoding", track.value_encoding);
+      insert_track_.bind(":key_count", static_cast<std::int64_t>(track.keys.size()));
+      insert_track_.bind(":total_time", track.total_time);
+      insert_track_.bind(":content_hash", animation_row.tracks[t].content_hash);
+      if (track.state.empty()) insert_track_.bind(":state");
+      else insert_track_.bind(":state", track.state);
       run(insert_track_);
       const std::int64_t track_id = db_.getLastInsertRowid();
       ++totals_.tracks;
@@ -331,29 +330,30 @@ void DumpWriter::write_rows(const FileRow& file) {
       sqlite3_stmt* key_statement = insert_key_.get();
       for (std::size_t k = 0; store_keyframes_ && k < track.keys.size(); ++k) {
         const auto& key = track.keys[k];
-        sqlite3_bind_int64(key_statement, 1, track_id);
-        sqlite3_bind_int64(key_statement, 2, static_cast<sqlite3_int64>(k));
-        sqlite3_bind_double(key_statement, 3, key.time);
-        bind_raw(key_statement, 4, key.frame);
-        bind_raw(key_statement, 5, key.x);
-        bind_raw(key_statement, 6, key.y);
-        bind_raw(key_statement, 7, key.z);
-        bind_raw(key_statement, 8, key.w);
+        sqlite3_bind_int64(key_statement, key_columns_.track_id, track_id);
+        sqlite3_bind_int64(key_statement, key_columns_.key_index, static_cast<sqlite3_int64>(k));
+        sqlite3_bind_double(key_statement, key_columns_.time, key.time);
+        bind_raw(key_statement, key_columns_.frame, key.frame);
+        bind_raw(key_statement, key_columns_.x, key.x);
+        bind_raw(key_statement, key_columns_.y, key.y);
+        bind_raw(key_statement, key_columns_.z, key.z);
+        bind_raw(key_statement, key_columns_.w, key.w);
         step_raw(db_, key_statement);
       }
       if (track.behaviors) {
-        insert_behaviors_.bind(1, track_id);
-        insert_behaviors_.bind(2, track.behaviors->pre);
-        insert_behaviors_.bind(3, track.behaviors->post);
+        insert_behaviors_.bind(":track_id", track_id);
+        insert_behaviors_.bind(":pre_behavior", track.behaviors->pre);
+        insert_behaviors_.bind(":post_behavior", track.behaviors->post);
         run(insert_behaviors_);
       }
       for (std::size_t k = 0; store_keyframes_ && k < track.splines.size(); ++k) {
         const auto& spline = track.splines[k];
-        insert_spline_.bind(1, track_id);
-        insert_spline_.bind(2, static_cast<std::int64_t>(k));
-        insert_spline_.bind(3, spline.shape);
-        bind_optional(insert_spline_, 4, spline.linear_flag);
-        for (int p = 0; p < 6; ++p) insert_spline_.bind(5 + p, spline.params[static_cast<std::size_t>(p)]);
+        insert_spline_.bind(":track_id", track_id);
+        insert_spline_.bind(":key_index", static_cast<std::int64_t>(k));
+        insert_spline_.bind(":shape", spline.shape);
+        bind_optional(insert_spline_, ":linear_flag", spline.linear_flag);
+        for (std::size_t p = 0; p < spline.params.size(); ++p)
+          insert_spline_.bind(fmt::format(":p{}", p + 1), spline.params[p]);
         run(insert_spline_);
       }
     }
@@ -365,41 +365,41 @@ void DumpWriter::write_archive(const FileRow& file, std::int64_t file_id, const 
   const auto& entries = file.model.archive_entries;
   for (std::size_t e = 0; e < entries.size(); ++e) {
     const auto& entry = entries[e];
-    insert_slot_.bind(1, file_id);
-    bind_optional(insert_slot_, 2, entry.parent_slot);
-    insert_slot_.bind(3, entry.slot);
-    bind_optional(insert_slot_, 4, entry.set_type);
-    bind_optional(insert_slot_, 5, entry.motion_id);
-    bind_optional(insert_slot_, 6, entry.state);
-    bind_optional(insert_slot_, 7, e < file.entry_motion_names.size() ? file.entry_motion_names[e] : std::nullopt);
-    insert_slot_.bind(8, entry.name);
-    insert_slot_.bind(9, entry.type_code);
-    insert_slot_.bind(10, entry.type_name);
-    insert_slot_.bind(11, entry.is_dummy ? 1 : 0);
-    insert_slot_.bind(12, entry.size);
-    insert_slot_.bind(13, entry.data_offset);
-    bind_optional(insert_slot_, 14, entry.duplicate_of);
-    insert_slot_.bind(15, entry.duplicate_flag);
+    insert_slot_.bind(":file_id", file_id);
+    bind_optional(insert_slot_, ":parent_slot", entry.parent_slot);
+    insert_slot_.bind(":slot", entry.slot);
+    bind_optional(insert_slot_, ":set_type", entry.set_type);
+    bind_optional(insert_slot_, ":motion_id", entry.motion_id);
+    bind_optional(insert_slot_, ":state", entry.state);
+    bind_optional(insert_slot_, ":motion_name", e < file.entry_motion_names.size() ? file.entry_motion_names[e] : std::nullopt);
+    insert_slot_.bind(":entry_name", entry.name);
+    insert_slot_.bind(":entry_type", entry.type_code);
+    insert_slot_.bind(":entry_type_name", entry.type_name);
+    insert_slot_.bind(":is_dummy", entry.is_dummy ? 1 : 0);
+    insert_slot_.bind(":size", entry.size);
+    insert_slot_.bind(":data_offset", entry.data_offset);
+    bind_optional(insert_slot_, ":duplicate_of", entry.duplicate_of);
+    insert_slot_.bind(":duplicate_flag", entry.duplicate_flag);
     if (entry.animation_index && *entry.animation_index < animation_ids.size())
-      insert_slot_.bind(16, animation_ids[*entry.animation_index]);
+      insert_slot_.bind(":animation_id", animation_ids[*entry.animation_index]);
     else
-      insert_slot_.bind(16);
+      insert_slot_.bind(":animation_id");
     run(insert_slot_);
   }
   for (const auto& resolution : file.model.slot_resolutions) {
-    insert_resolution_.bind(1, file_id);
-    bind_optional(insert_resolution_, 2, resolution.parent_slot);
-    insert_resolution_.bind(3, resolution.motion_id);
-    bind_optional(insert_resolution_, 4, resolution.state);
-    insert_resolution_.bind(5, resolution.resolved_slot);
+    insert_resolution_.bind(":file_id", file_id);
+    bind_optional(insert_resolution_, ":parent_slot", resolution.parent_slot);
+    insert_resolution_.bind(":motion_id", resolution.motion_id);
+    bind_optional(insert_resolution_, ":state", resolution.state);
+    insert_resolution_.bind(":resolved_slot", resolution.resolved_slot);
     run(insert_resolution_);
   }
 }
 
 void DumpWriter::write_warning(const WalkWarning& warning) {
-  insert_warning_.bind(1, dump_id_);
-  insert_warning_.bind(2, warning.relative_path);
-  insert_warning_.bind(3, warning.message);
+  insert_warning_.bind(":dump_id", dump_id_);
+  insert_warning_.bind(":path", warning.relative_path);
+  insert_warning_.bind(":message", warning.message);
   run(insert_warning_);
 }
 

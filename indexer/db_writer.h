@@ -42,7 +42,7 @@ struct PreviousFile {
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;
   std::optional<std::string> content_hash;
-  std::string status;
+  FileStatus status = FileStatus::unknown;
   std::int64_t animation_count = 0;
 };
 
@@ -77,7 +77,7 @@ class DumpWriter {
  private:
   void write_rows(const FileRow& file);
   void reset_statements();
-  void count(const std::string& status, std::uint64_t size);
+  void count(FileStatus status, std::uint64_t size);
   void remove_file(std::int64_t id, const std::string& path);
   // KH2 slot tables: written after the file's animations so slots can point at them.
   void write_archive(const FileRow& file, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids);
@@ -95,6 +95,9 @@ class DumpWriter {
     void operator()(sqlite3_stmt* statement) const;
   };
   std::unique_ptr<sqlite3_stmt, RawStatementDeleter> insert_key_;  // the hot loop: raw, no per-call checks
+  struct KeyColumns {
+    int track_id, key_index, time, frame, x, y, z, w;  // parameter indexes of the columns' names
+  } key_columns_{};
   SQLite::Statement insert_slot_;
   SQLite::Statement insert_node_state_;
   SQLite::Statement insert_resolution_;

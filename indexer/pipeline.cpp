@@ -108,7 +108,7 @@ IndexSummary run_index(const IndexOptions& options) {
                 }
                 return std::make_shared<FileRow>(process_file(
                     entry, reference, process_options,
-                    previous && previous->status != "error" ? previous->content_hash : std::nullopt));
+                    previous && previous->status != FileStatus::error ? previous->content_hash : std::nullopt));
               }) &
           tbb::make_filter<std::shared_ptr<FileRow>, void>(tbb::filter_mode::serial_in_order,
                                                           [&](const std::shared_ptr<FileRow>& row) {

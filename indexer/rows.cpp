@@ -62,7 +62,7 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
 }
 
 void fail_row(FileRow& row, std::string message, std::optional<std::uint64_t> offset = std::nullopt) {
-  row.status = "error";
+  row.status = FileStatus::error;
   row.error = std::move(message);
   row.error_offset = offset;
   row.model = {};
@@ -81,7 +81,7 @@ void parse_into(FileRow& row, const FormatModule& format, std::span<const std::b
     if (!parsed) return fail_row(row, parsed.error().message(), parsed.error().offset);
     row.model = std::move(parsed).value();
     if (auto broken = model::validate(row.model)) return fail_row(row, "parsed model breaks a rule: " + *broken);
-    row.status = "ok";
+    row.status = FileStatus::ok;
     build_rows(row, format.reference_game, reference);
   } catch (const ParseFailure& failure) {  // a budget or deadline hit outside a parser's own catch
     fail_row(row, failure.error().message(), failure.error().offset);
@@ -101,6 +101,21 @@ std::string describe_unknown(std::span<const std::byte> bytes) {
 }
 
 }  // namespace
+
+std::string_view status_name(FileStatus status) {
+  switch (status) {
+    case FileStatus::ok: return "ok";
+    case FileStatus::error: return "error";
+    case FileStatus::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+std::optional<FileStatus> parse_status(std::string_view name) {
+  for (const auto status : {FileStatus::ok, FileStatus::error, FileStatus::unknown})
+    if (status_name(status) == name) return status;
+  return std::nullopt;
+}
 
 std::optional<std::string> character_from_path(const std::string& relative_path) {
   std::size_t start = 0;
@@ -198,7 +213,7 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
   row.size = entry.size;
   row.mtime_ns = entry.mtime_ns;
   if (!entry.error.empty()) {
-    row.status = "error";
+    row.status = FileStatus::error;
     row.error = entry.error;
     return row;
   }
@@ -206,7 +221,7 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
   const bool too_large = entry.size > options.max_file_size;
   auto file = read_file_bytes(entry.absolute_path, too_large ? kDetectBytes : options.max_file_size);
   if (!file.error.empty()) {  // a FIFO, device or socket stays `unknown` with its type; never read
-    row.status = file.not_regular ? "unknown" : "error";
+    row.status = file.not_regular ? FileStatus::unknown : FileStatus::error;
     row.error = file.error;
     return row;
   }
@@ -223,7 +238,7 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
   }
   row.format = std::string(format->id);
   if (too_large) {
-    row.status = "error";
+    row.status = FileStatus::error;
     row.error = fmt::format("file of {} bytes is over the {}-byte limit (--max-file-size); not parsed", file.file_size,
                             options.max_file_size);
     return row;

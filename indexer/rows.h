@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/parse_budget.h"
@@ -34,6 +35,12 @@ enum class Reuse {
   unchanged_content,  // different time, same content hash: not parsed; only size/mtime are updated
 };
 
+// What became of a file, as files.status stores it: parsed; a known format that failed to parse,
+// or a file that could not be read; or not an animation file (with why in `error`).
+enum class FileStatus { ok, error, unknown };
+std::string_view status_name(FileStatus status);               // "ok", "error", "unknown"
+std::optional<FileStatus> parse_status(std::string_view name);
+
 struct FileRow {
   Reuse reuse = Reuse::none;
   std::string path;
@@ -42,7 +49,7 @@ struct FileRow {
   std::uint64_t size = 0;
   std::int64_t mtime_ns = 0;
   std::optional<std::string> content_hash;
-  std::string status = "unknown";  // ok, error, unknown
+  FileStatus status = FileStatus::unknown;
   std::optional<std::string> error;
   std::optional<std::uint64_t> error_offset;
   std::optional<double> parse_ms;  // time spent detecting and parsing, when the file was parsed

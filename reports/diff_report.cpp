@@ -242,7 +242,7 @@ std::vector<Section> diff_sections(const DiffReport& report, bool with_chart) {
                  ""};
   for (const auto& animation : report.animations) {
     animations.table.rows.push_back({animation.owner, animation.path, animation.animation_key,
-                                     cell_or_null(animation.name), animation.change,
+                                     to_cell(animation.name), animation.change,
                                      static_cast<std::int64_t>(animation.tracks.size()), summary_of(animation.tracks)});
     for (const auto& track : animation.tracks)
       tracks.table.rows.push_back({animation.owner, animation.path, animation.animation_key, track.track, track.change,

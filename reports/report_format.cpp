@@ -40,8 +40,6 @@ bool natural_less(const std::string& a, const std::string& b) {
   return a.size() - i < b.size() - j;
 }
 
-Cell cell_or_null(const std::optional<std::string>& value) { return value ? Cell(*value) : Cell(); }
-Cell cell_or_null(const std::optional<std::int64_t>& value) { return value ? Cell(*value) : Cell(); }
 
 void write_sections(std::ostream& out, const std::string& title, const std::vector<Section>& sections,
                     ReportFormat format) {

@@ -29,8 +29,4 @@ void write_sections(std::ostream& out, const std::string& title, const std::vect
 // "2" before "10": digit runs compare as numbers (animation keys such as 9, 10, 252/3).
 bool natural_less(const std::string& a, const std::string& b);
 
-// Cells for optional values.
-Cell cell_or_null(const std::optional<std::string>& value);
-Cell cell_or_null(const std::optional<std::int64_t>& value);
-
 }  // namespace animdex::reports

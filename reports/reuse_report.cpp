@@ -276,7 +276,7 @@ std::vector<Section> reuse_sections(const ReuseReport& report, const ReuseOption
   std::string last_dump;
   for (const auto& group : report.identical) {
     if (group.dump != last_dump) number = 0, last_dump = group.dump;
-    identical.table.rows.push_back({group.dump, ++number, keys_text(group.members), cell_or_null(first_name(group.members)),
+    identical.table.rows.push_back({group.dump, ++number, keys_text(group.members), to_cell(first_name(group.members)),
                                     owners_text(group.members), owner_count(group.members),
                                     static_cast<std::int64_t>(group.members.size()), group.track_count, group.key_count,
                                     group.content_hash, members_text(group.members)});
@@ -303,7 +303,7 @@ std::vector<Section> reuse_sections(const ReuseReport& report, const ReuseOption
                   {}},
                  ""};
   for (const auto& track : report.tracks)
-    tracks.table.rows.push_back({track.dump, cell_or_null(track.bone_id), cell_or_null(track.bone_name), track.channels,
+    tracks.table.rows.push_back({track.dump, to_cell(track.bone_id), to_cell(track.bone_name), track.channels,
                                  track.key_count, owners_text(track.members),
                                  static_cast<std::int64_t>(track.members.size()), track.content_hash,
                                  members_text(track.members)});
@@ -324,7 +324,7 @@ std::vector<Section> reuse_sections(const ReuseReport& report, const ReuseOption
   last_dump.clear();
   for (const auto& group : report.near_identical) {
     if (group.dump != last_dump) number = 0, last_dump = group.dump;
-    near.table.rows.push_back({group.dump, ++number, keys_text(group.members), cell_or_null(first_name(group.members)),
+    near.table.rows.push_back({group.dump, ++number, keys_text(group.members), to_cell(first_name(group.members)),
                                owners_text(group.members), static_cast<std::int64_t>(group.members.size()),
                                group.largest_difference, members_text(group.members)});
   }

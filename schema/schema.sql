@@ -1,222 +1,375 @@
--- animdex database schema, version 7 (PRAGMA user_version = 7).
--- A database at an older version is brought here by schema/migrations/NNN_*.sql (NNN = target version).
--- Every table and column is documented in schema/README.md; a test keeps the two in step.
--- Applied by `animdex index` when it creates a database; all statements are idempotent.
+-- # animdex database schema
+--
+-- Schema version **7** (`PRAGMA user_version`), `PRAGMA application_id = 0x414E4458` ('ANDX').
+-- This page is generated from [`schema.sql`](schema.sql), where every table and column is declared
+-- once with its comment (`animdex schema > schema/README.md` writes it; a test fails when the two
+-- differ). Reference data comes from [`reference/*.tsv`](reference/). Both are embedded into the
+-- binary at build time. `animdex index` writes in WAL mode, so readers can query while it runs, and
+-- leaves the file in DELETE mode (one file, nothing beside it); a dump becomes visible only when its
+-- index run commits.
+--
+-- Conventions: IDs are stored as plain integers (query with `0x76` or `118` alike: the CLI binds
+-- 0x-hex values of `int` parameters as integers). Times are in the format's native unit (GNT:
+-- seconds, frame = time x 60). Hashes are XXH3-64 as 16 lowercase hex digits.
+--
+-- How this file documents itself: a comment block right above a `CREATE` describes the table or
+-- view; a comment after a column describes the column (comment-only lines after it continue it);
+-- a comment block right after a table's closing line adds notes; a view lists its columns as
+-- `column NAME: meaning` lines in its comment; other comment blocks are copied as they are.
+-- Applied by `animdex index` when it creates a database; all statements are idempotent. A database
+-- at an older version is brought here by `migrations/NNN_*.sql` (NNN = the target version).
 
 PRAGMA application_id = 1095648344;  -- 0x414E4458 'ANDX': marks the file as an animdex database
 
--- One row per `animdex index --label L` run. Re-indexing a label replaces its dump atomically.
+-- ## Data tables
+
+-- One row per `--label`. Indexing a label again updates its dump in one transaction: files whose size
+-- and modification time (or, failing that, content hash) are unchanged keep their rows, changed and new
+-- files are parsed, vanished ones are removed (`--full` re-parses everything).
 CREATE TABLE IF NOT EXISTS dumps (
-  id            INTEGER PRIMARY KEY,
-  label         TEXT NOT NULL UNIQUE,   -- user's name for the dump, e.g. 'gnt4-ntsc'
-  root          TEXT NOT NULL,          -- root folder(s) given to index, absolute; several joined by '\n'
-  indexed_at    TEXT NOT NULL,          -- UTC time the index run finished, ISO 8601
-  file_count    INTEGER NOT NULL DEFAULT 0,  -- files recorded for this dump
-  error_count   INTEGER NOT NULL DEFAULT 0,  -- files with status 'error'
+  id            INTEGER PRIMARY KEY,    -- row id
+  label         TEXT NOT NULL UNIQUE,   -- the dump's name, unique (e.g. `ntsc`, `pal`, `vanilla`)
+  root          TEXT NOT NULL,          -- absolute root folder(s) given to `index`; several are joined by a newline
+  indexed_at    TEXT NOT NULL,          -- UTC time the run finished, ISO 8601
+  file_count    INTEGER NOT NULL DEFAULT 0,  -- files recorded for the dump
+  error_count   INTEGER NOT NULL DEFAULT 0,  -- files whose status is `error`
   tool_version  TEXT NOT NULL DEFAULT '',    -- animdex version that wrote the dump
-  build_id      TEXT,                        -- hash of the build's version, schema, references and queries (v4)
-  keyframe_storage TEXT NOT NULL DEFAULT 'rows'  -- 'rows' or 'none' (index --keyframes) (v4)
+  build_id      TEXT,  -- hash of the build's version, schema, reference tables and queries (v4); a re-index
+                       -- by another build re-parses every file
+  keyframe_storage TEXT NOT NULL DEFAULT 'rows'  -- `rows` (keyframes and key_splines stored) or `none`
+                                                 -- (`index --keyframes none`: tracks and counts only) (v4)
 );
 
--- Every regular file found under the roots, animation file or not.
+-- Every file found under the roots, animation file or not (FIFOs, sockets and devices too, unread).
 CREATE TABLE IF NOT EXISTS files (
-  id              INTEGER PRIMARY KEY,
-  dump_id         INTEGER NOT NULL REFERENCES dumps(id) ON DELETE CASCADE,
-  path            TEXT NOT NULL,     -- relative to the root, '/'-separated (root's folder name first when several roots)
-  character       TEXT,              -- folder after 'chr/' (GNT character code); KH2: NAME of obj/NAME.mset; else NULL
-  format          TEXT NOT NULL,     -- gnt_mot, kh2_mset, kh2_anb, kh2_bar, kh2_motion, nsbca, lw_mot, lw_env or unknown
-  size            INTEGER NOT NULL,  -- bytes
-  mtime_ns        INTEGER,           -- modification time, nanoseconds since the Unix epoch
-  content_hash    TEXT,              -- XXH3-64 of the whole file, 16 hex digits; NULL if it could not be read
-  status          TEXT NOT NULL CHECK (status IN ('ok', 'error', 'unknown')),
-  error           TEXT,              -- for status 'error': what was wrong, with the offset
-  error_offset    INTEGER,           -- byte offset the error names, when there is one
-  animation_count INTEGER NOT NULL DEFAULT 0,
-  parse_ms        REAL,              -- milliseconds spent parsing (v2); NULL when not parsed
+  id              INTEGER PRIMARY KEY,  -- row id
+  dump_id         INTEGER NOT NULL REFERENCES dumps(id) ON DELETE CASCADE,  -- the dump (`dumps.id`)
+  path            TEXT NOT NULL,  -- path relative to the root, `/`-separated; with several roots it starts
+                                  -- with the root's folder name (made unique with `~2`, `~3`, ...)
+  character       TEXT,  -- the folder after a `chr` folder in the path (GNT character code, e.g. `nar`);
+                         -- KH2: `NAME` of `obj/NAME.mset` (e.g. `P_EX100`, Sora); else NULL
+  format          TEXT NOT NULL,  -- detected from the bytes: `gnt_mot`, `lw_mot`, `lw_env`, `lw_kuper`,
+                                  -- `kh2_mset`, `kh2_anb`, `kh2_bar`, `kh2_motion`, `nsbca` (`animdex formats`
+                                  -- lists them), or `unknown`
+  size            INTEGER NOT NULL,  -- size in bytes (0 for FIFOs, sockets and devices)
+  mtime_ns        INTEGER,  -- modification time, nanoseconds since the Unix epoch
+  content_hash    TEXT,  -- XXH3-64 of the whole file; NULL if it was not read (unreadable, special, or
+                         -- over `--max-file-size`)
+  status          TEXT NOT NULL CHECK (status IN ('ok', 'error', 'unknown')),  -- `ok` (parsed), `error` (a
+                  -- known format that failed to parse, or an unreadable file), `unknown` (not an animation file)
+  error           TEXT,  -- why the file is not `ok`: for `error`, what was wrong, e.g. `at offset 0xC: expected
+                         -- the file size 0x42D8 (17112 bytes), found 0x85B0`; for `unknown`, e.g. `no known
+                         -- format: first bytes 53 30 ...` or `not a regular file (FIFO); not read`
+  error_offset    INTEGER,  -- the byte offset the error names, when there is one
+  animation_count INTEGER NOT NULL DEFAULT 0,  -- animations parsed from the file
+  parse_ms        REAL,  -- milliseconds spent parsing the file (v2); NULL when it was not parsed (unknown
+                         -- format, unreadable, too large)
   UNIQUE (dump_id, path)
 );
 CREATE INDEX IF NOT EXISTS files_by_character ON files(character);
 CREATE INDEX IF NOT EXISTS files_by_hash ON files(content_hash);
 
--- What the walk passed over (v2): symbolic link loops, dangling links, folders it could not finish;
--- and warnings from parsing a file that did not stop the parse (e.g. LightWave sanity checks).
+-- What the walk passed over without recording a file (v2): symbolic link loops and aliases of folders
+-- already visited, dangling symbolic links, folder listings that stopped early; and warnings from
+-- parsing a file that did not stop the parse (LightWave sanity checks: T/C/B outside [-1, 1], v3
+-- rotations that look like degrees, unknown lines inside an envelope, padded Key lines, ...).
 CREATE TABLE IF NOT EXISTS scan_warnings (
-  dump_id  INTEGER NOT NULL REFERENCES dumps(id) ON DELETE CASCADE,
-  path     TEXT NOT NULL,   -- relative to the root, as files.path
-  message  TEXT NOT NULL
+  dump_id  INTEGER NOT NULL REFERENCES dumps(id) ON DELETE CASCADE,  -- the dump (`dumps.id`)
+  path     TEXT NOT NULL,  -- relative path of the link, folder or file, as in `files.path`
+  message  TEXT NOT NULL   -- what was passed over and why
 );
 CREATE INDEX IF NOT EXISTS scan_warnings_by_dump ON scan_warnings(dump_id);
 
--- One row per animation in a file (GNT: per non-empty slot).
+-- One row per animation (GNT: per non-empty slot of the `.mot`).
 CREATE TABLE IF NOT EXISTS animations (
-  id            INTEGER PRIMARY KEY,
-  file_id       INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
-  slot          INTEGER,   -- position in the container (GNT: the slot index, = animation ID)
-  motion_id     INTEGER,   -- ID the game asks for (GNT: animation ID)
-  name          TEXT,      -- purpose or name where known (GNT: from ref_animation_purposes)
-  play_speed    REAL,      -- GNT: GNTA header 0x08
-  end_time      REAL,      -- native time unit (GNT: seconds)
-  frame_count   INTEGER,   -- GNT: round(end_time * 60)
-  track_count   INTEGER NOT NULL,
-  key_count     INTEGER NOT NULL,  -- keys over all tracks
-  content_hash  TEXT NOT NULL,     -- hash of the decoded content (not its offset): equal content, equal hash
-  kind          TEXT,     -- KH2: 'raw' or 'interpolated' (v5)
-  bone_count    INTEGER,  -- KH2: bones the motion is built for (v5)
+  id            INTEGER PRIMARY KEY,  -- row id
+  file_id       INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,  -- the file (`files.id`)
+  slot          INTEGER,  -- position in the container (GNT: the slot index)
+  motion_id     INTEGER,  -- the ID the game asks for (GNT: the animation ID, equal to the slot)
+  name          TEXT,  -- GNT: the animation's purpose from `ref_animation_purposes`, NULL when unknown;
+                       -- LightWave and Kuper: the file name without its extension
+  play_speed    REAL,  -- GNT: GNTA header float at 0x08 ("play speed")
+  end_time      REAL,  -- GNT: GNTA header float at 0x0C, seconds; NSBCA: last frame (frame count - 1);
+                       -- LightWave: time of the last key (v1 frames, v3 seconds); Kuper: last frame index
+  frame_count   INTEGER,  -- GNT: `round(end_time * 60)`; LightWave v1: last frame - first frame + 1 (NULL
+                          -- for v3, whose frame rate is not in the file); Kuper: frame lines
+  track_count   INTEGER NOT NULL,  -- bone tracks in the animation
+  key_count     INTEGER NOT NULL,  -- keys over all its tracks
+  content_hash  TEXT NOT NULL,  -- hash of the decoded content (header values and every track), not of its
+                                -- position: the same animation has the same hash in any file, slot or offset
+  kind          TEXT,  -- KH2: `raw` (baked matrices) or `interpolated` (curves); NULL for other formats (v5)
+  bone_count    INTEGER,  -- KH2: bones the motion is built for; NSBCA: node count (v5)
   total_bone_count INTEGER,  -- KH2 interpolated: bones + IK helpers (v5)
-  fps           REAL,     -- KH2: frames per second of frame_start/end/return (v5)
-  frame_start   REAL,     -- KH2 (v5)
-  frame_end     REAL,     -- KH2 (v5)
-  frame_return  REAL,     -- KH2: frame a loop returns to (v5)
-  shape_hash    TEXT      -- hash of the structure only (bones, channels, key times): equal for near-identical animations (v7)
+  fps           REAL,  -- KH2: frame rate of `frame_start`/`frame_end`/`frame_return` (v5)
+  frame_start   REAL,  -- KH2: first frame played (v5)
+  frame_end     REAL,  -- KH2: last frame played; also copied to `end_time` (v5)
+  frame_return  REAL,  -- KH2: frame a loop returns to (v5)
+  shape_hash    TEXT   -- hash of the structure only: each track's bone, channels and key times, not the
+                       -- values. Animations with the same `shape_hash` and different `content_hash` are
+                       -- candidates for "near-identical" (v7)
 );
+-- KH2 specifics: one row per *distinct* motion of a file. Slots that share data (same offset and
+-- size) point at the same row through `mset_slots.animation_id`. `slot` and `motion_id` are those of
+-- the first slot holding the motion (inside a nested motion set: its slot in that set); `name` is the
+-- motion's name in the code numbering of `ref_motion_names` (bare ANBs and motions: the file name);
+-- `frame_count` is the header's FrameCount (60 fps frames).
 CREATE INDEX IF NOT EXISTS animations_by_file ON animations(file_id);
 CREATE INDEX IF NOT EXISTS animations_by_motion ON animations(motion_id);
 CREATE INDEX IF NOT EXISTS animations_by_hash ON animations(content_hash);
 CREATE INDEX IF NOT EXISTS animations_by_shape ON animations(shape_hash);
 
--- One row per animated bone (or node, or channel) of an animation.
+-- One row per animated bone of an animation (GNT: per bone-animation header).
 CREATE TABLE IF NOT EXISTS bone_tracks (
-  id            INTEGER PRIMARY KEY,
-  animation_id  INTEGER NOT NULL REFERENCES animations(id) ON DELETE CASCADE,
-  track_index   INTEGER NOT NULL,  -- order in the file
-  bone_id       INTEGER,           -- GNT: bone ID as unsigned 16-bit (0xFFFF = 65535)
-  bone_name     TEXT,              -- from ref_bone_names where known
-  flags         INTEGER NOT NULL,  -- GNT: flags1 (0x0202 16-bit coords, 0x0204 f32 coords, 0x0000 time only)
+  id            INTEGER PRIMARY KEY,  -- row id
+  animation_id  INTEGER NOT NULL REFERENCES animations(id) ON DELETE CASCADE,  -- the animation (`animations.id`)
+  track_index   INTEGER NOT NULL,  -- order of the track in the file
+  bone_id       INTEGER,  -- GNT: bone ID as an unsigned 16-bit number (0xFFFF is stored as 65535); NULL for
+                          -- LightWave and Kuper channels
+  bone_name     TEXT,  -- from `ref_bone_names` (name, else the .jcv name), NULL when unknown
+  flags         INTEGER NOT NULL,  -- GNT: flags1 (0x0202 = 16-bit coordinates, 0x0204 = f32 coordinates,
+                                   -- 0x0000 = times only)
   track_flags   INTEGER NOT NULL,  -- GNT: TRANSLATE 0x01, SCALE 0x02, ROTATE 0x08, ENABLED 0x20, DISABLED 0x40
-  channels      TEXT NOT NULL,     -- letters T, R, S named by track_flags, in that order
-  value_encoding TEXT NOT NULL,    -- bf16x4, f32x4 or none (time only)
-  key_count     INTEGER NOT NULL,
-  total_time    REAL,              -- GNT: bone header 0x08, seconds
-  content_hash  TEXT NOT NULL,     -- hash of this track's decoded content
-  state         TEXT               -- NSBCA: const, animated or a per-axis mix (v6); NULL for other formats
+  channels      TEXT NOT NULL,  -- GNT: channel letters from `track_flags`, in the order T, R, S (e.g. `R`,
+                                -- `TS`), empty when none is set; LightWave: the channel's name (`x`, `y`, `z`,
+                                -- `heading`, `pitch`, `bank`, `sx`, `sy`, `sz`, `channelN` past 8, `value` for
+                                -- envelopes); Kuper: the axis name
+  value_encoding TEXT NOT NULL,  -- how key values were stored: `bf16x4` (upper halves of f32), `f32x4`, `none`
+                                 -- (GNT time-only track), `ascii` (LightWave, Kuper)
+  key_count     INTEGER NOT NULL,  -- keys in the track
+  total_time    REAL,  -- GNT: bone header float at 0x08, seconds (time of the last key in GNTool-made files)
+  content_hash  TEXT NOT NULL,  -- hash of the track's decoded content, bone ID included: equal tracks in
+                                -- different animations share it
+  state         TEXT  -- NSBCA: `const` or `animated`, or per axis for T and S (`x=const y=animated z=const`);
+                      -- NULL for other formats (v6)
 );
+-- KH2 interpolated motions: one row per curve (forward curves first, then inverse/IK curves).
+-- `bone_id` is the curve's joint (inverse curves: `bone_count` + IK helper index, their place in the
+-- joint table); `channels` names the axis (`Sx` `Sy` `Sz` `Rx` `Ry` `Rz` `Tx` `Ty` `Tz`); `flags` is
+-- the curve's packed byte (bits 0-3 channel, 4-5 pre-cycle, 6-7 post-cycle); `track_flags` is 0 for a
+-- forward curve and 1 for an inverse curve; `value_encoding` is `kh2_fcurve`. Static channels (the
+-- motion's initial pose) are not tracks. KH2 raw motions: three rows per bone, `T`, `R`, `S`
+-- (`track_flags` 0x01, 0x08, 0x02 as GNT's), `value_encoding` `f32x16_matrix`, decomposed from the
+-- stored 4x4 matrices.
+--
+-- NSBCA: per node (`bone_id` = the node's index among the animation's tags), one row per channel
+-- group that is constant or animated: `T`, `R`, `S` (`track_flags` 0x01, 0x08, 0x02); identity and
+-- base (bind pose) groups have no row, their state is in `node_states`. `flags` is the node's tag
+-- word; `value_encoding` is `fx16`, `fx32` or `fx16+fx32` for T/S, `rotation_index` for R.
 CREATE INDEX IF NOT EXISTS bone_tracks_by_animation ON bone_tracks(animation_id);
 CREATE INDEX IF NOT EXISTS bone_tracks_by_bone ON bone_tracks(bone_id, animation_id);
 CREATE INDEX IF NOT EXISTS bone_tracks_by_hash ON bone_tracks(content_hash);
 
--- Decoded keys of a track.
+-- Decoded keys of a track. `WITHOUT ROWID`, keyed by (`track_id`, `key_index`).
 CREATE TABLE IF NOT EXISTS keyframes (
-  track_id   INTEGER NOT NULL REFERENCES bone_tracks(id) ON DELETE CASCADE,
-  key_index  INTEGER NOT NULL,
-  time       REAL NOT NULL,  -- native unit (GNT: seconds, frame / 60)
-  frame      INTEGER,        -- GNT: round(time * 60)
-  x REAL, y REAL, z REAL, w REAL,  -- decoded values; NULL for time-only tracks
+  track_id   INTEGER NOT NULL REFERENCES bone_tracks(id) ON DELETE CASCADE,  -- the track (`bone_tracks.id`)
+  key_index  INTEGER NOT NULL,  -- 0-based position of the key
+  time       REAL NOT NULL,  -- key time as stored (GNT: f32 seconds, widened exactly to a double; LightWave v1:
+                             -- frame; v3: seconds; Kuper: frame index)
+  frame      INTEGER,  -- GNT: `round(time * 60)`; LightWave v1 and Kuper: the frame; NULL for LightWave v3
+  x REAL,  -- decoded value (GNT: 16-bit values are decoded exactly as `bits << 16` reinterpreted as f32; NULL
+           -- for time-only tracks); LightWave and Kuper: the channel's value (v1 angles in degrees, v3 in radians)
+  y REAL,  -- as `x` (NULL for LightWave and Kuper)
+  z REAL,  -- as `x`
+  w REAL,  -- as `x` (GNT rotations: twist angle in degrees about X, per the viewers)
+  PRIMARY KEY (track_id, key_index)
+) WITHOUT ROWID;
+-- KH2 interpolated keys: `time` is the key-time table entry (the motion's own time unit; 60 fps frames
+-- in retail files), `frame` is NULL and `x` is the value (rotations in radians). KH2 raw keys: `time`
+-- and `frame` are the stored frame index; `T` keys hold the translation in `x`, `y`, `z`; `R` keys the
+-- rotation as a quaternion `x`, `y`, `z`, `w` (System.Numerics convention, row vectors); `S` keys the
+-- scale (a mirrored basis gives a negative `x`).
+--
+-- NSBCA keys: one per stored sample, `time` = `frame` = the sample's frame (0, s, 2s, ... then every
+-- frame after LAST_INTERP for steps 2 and 4); a constant group has one key at frame 0. `T` keys hold
+-- the translation in `x`, `y`, `z` and `S` keys the scale (fixed point / 4096; an axis that is constant
+-- inside an animated group is repeated on every key). `R` keys hold the decoded rotation as a unit
+-- quaternion `x`, `y`, `z`, `w` of the DS matrix (row vectors, as System.Numerics); `animdex pose`
+-- prints the 3x3 matrix itself. Euler angles are not stored.
+
+-- Spline data of curve formats (v3), one row per key, parallel to `keyframes`. LightWave keys
+-- (`lw_mot`, `lw_env`) and KH2 curve keys have them; GNT, Kuper and KH2 raw keys do not. KH2 keys use
+-- the same shape codes for their interpolation (constant = 4 stepped, linear = 3, hermite = 1), with the
+-- in-tangent in `p1` and the out-tangent in `p2` (hermite keys; 0 otherwise).
+CREATE TABLE IF NOT EXISTS key_splines (
+  track_id     INTEGER NOT NULL REFERENCES bone_tracks(id) ON DELETE CASCADE,  -- the track (`bone_tracks.id`)
+  key_index    INTEGER NOT NULL,  -- the key (`keyframes.key_index`)
+  shape        INTEGER NOT NULL,  -- shape of the span that ends at this key: 0 TCB, 1 Hermite, 2 1D Bezier,
+                                  -- 3 linear, 4 stepped, 5 2D Bezier (v1 files: 3 when the linear flag is 1, else 0)
+  linear_flag  INTEGER,  -- LightWave v1 only: the key line's linear flag; NULL for v3
+  p1 REAL,  -- v3: TCB/Hermite tension, 2D Bezier in-handle time offset; v1: tension
+  p2 REAL,  -- v3: continuity, or 2D Bezier in-handle value offset; v1: continuity
+  p3 REAL,  -- v3: bias, or 2D Bezier out-handle time offset; v1: bias
+  p4 REAL,  -- v3: incoming tangent as LightWave wrote it (TCB: informational), or 2D Bezier out-handle value
+            -- offset; v1: 0
+  p5 REAL,  -- v3: outgoing tangent as written; v1: 0
+  p6 REAL,  -- v3: as written (0); v1: 0
   PRIMARY KEY (track_id, key_index)
 ) WITHOUT ROWID;
 
--- One row per node of a skeletal animation, identity and base nodes included (v6; NSBCA).
+-- What a curve track does before its first and after its last key (v3; LightWave tracks only).
+CREATE TABLE IF NOT EXISTS track_behaviors (
+  track_id       INTEGER PRIMARY KEY REFERENCES bone_tracks(id) ON DELETE CASCADE,  -- the track (`bone_tracks.id`)
+  pre_behavior   INTEGER NOT NULL,  -- 0 reset, 1 constant, 2 repeat, 3 oscillate, 4 offset repeat, 5 linear (v1
+                                    -- files: 1)
+  post_behavior  INTEGER NOT NULL   -- as `pre_behavior`, after the last key
+);
+
+-- Per node of an NSBCA animation (v6), identity and base nodes included: where each channel group
+-- comes from. `WITHOUT ROWID`, keyed by (`animation_id`, `node_index`).
 CREATE TABLE IF NOT EXISTS node_states (
-  animation_id  INTEGER NOT NULL REFERENCES animations(id) ON DELETE CASCADE,
-  node_index    INTEGER NOT NULL,  -- position of the node's tag in the animation (= bone_tracks.bone_id)
-  node_id       INTEGER NOT NULL,  -- model node the tag names (tag bits 24-31)
-  tag           INTEGER NOT NULL,  -- the node's tag word as stored
-  t_state       TEXT NOT NULL,     -- identity, base, const, animated, or per axis "x=... y=... z=..."
-  r_state       TEXT NOT NULL,     -- identity, base, const or animated
-  s_state       TEXT NOT NULL,     -- as t_state
+  animation_id  INTEGER NOT NULL REFERENCES animations(id) ON DELETE CASCADE,  -- the animation (`animations.id`)
+  node_index    INTEGER NOT NULL,  -- position of the node's tag in the J.AC (= `bone_tracks.bone_id`)
+  node_id       INTEGER NOT NULL,  -- the model node the tag names (tag bits 24-31)
+  tag           INTEGER NOT NULL,  -- the tag word as stored
+  t_state       TEXT NOT NULL,  -- `identity` (0), `base` (the model's bind pose), `const`, `animated`, or per axis
+                                -- `x=... y=... z=...`
+  r_state       TEXT NOT NULL,  -- `identity`, `base`, `const` or `animated`
+  s_state       TEXT NOT NULL,  -- as `t_state` (identity: 1)
   PRIMARY KEY (animation_id, node_index)
 ) WITHOUT ROWID;
 
--- Spline data of curve formats (LightWave; v3): the shape of the span that ends at each key.
-CREATE TABLE IF NOT EXISTS key_splines (
-  track_id     INTEGER NOT NULL REFERENCES bone_tracks(id) ON DELETE CASCADE,
-  key_index    INTEGER NOT NULL,
-  shape        INTEGER NOT NULL,  -- 0 TCB, 1 Hermite, 2 1D Bezier, 3 linear, 4 stepped, 5 2D Bezier
-  linear_flag  INTEGER,           -- LightWave v1 key lines: the linear flag (1 = shape 3)
-  p1 REAL, p2 REAL, p3 REAL, p4 REAL, p5 REAL, p6 REAL,  -- v1: tension, continuity, bias, 0, 0, 0
-  PRIMARY KEY (track_id, key_index)
-) WITHOUT ROWID;
-
--- Pre/post behaviours of curve tracks (LightWave; v3): 0 reset, 1 constant, 2 repeat,
--- 3 oscillate, 4 offset repeat, 5 linear.
-CREATE TABLE IF NOT EXISTS track_behaviors (
-  track_id       INTEGER PRIMARY KEY REFERENCES bone_tracks(id) ON DELETE CASCADE,
-  pre_behavior   INTEGER NOT NULL,
-  post_behavior  INTEGER NOT NULL
-);
-
--- Entries of KH2 BARs (v5): the slots of a motion set (.mset), including those of nested motion
--- sets, and the entry listing of any other BAR (kh2_bar: set_type, motion_id, state NULL).
+-- KH2 BAR entries (v5): every slot of a motion set (`kh2_mset`), those of nested motion sets
+-- (type-20 entries) included, and the entry listing of any other BAR (`kh2_bar`, where `set_type`,
+-- `motion_id`, `state` and `motion_name` are NULL).
 CREATE TABLE IF NOT EXISTS mset_slots (
-  file_id       INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
-  parent_slot   INTEGER,           -- top-level slot of the nested motion set (type 20) holding it; NULL at the top
+  file_id       INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,  -- the file (`files.id`)
+  parent_slot   INTEGER,  -- top-level slot of the nested motion set holding this slot; NULL at the top level
   slot          INTEGER NOT NULL,  -- position in its BAR, from 0
-  set_type      INTEGER,           -- its BAR's motion set type: 0 Default, 1 Player, 2 Raw
-  motion_id     INTEGER,           -- Player/Raw: slot / 4; Default: slot
-  state         INTEGER,           -- Player/Raw: slot % 4 (0 battle+weapon, 1 battle, 2 field, 3 field+weapon)
-  motion_name   TEXT,              -- motion_id's name in the code numbering (ref_motion_names)
-  entry_name    TEXT NOT NULL,     -- the BAR entry's 4-character tag (ignored by the game)
-  entry_type    INTEGER NOT NULL,  -- BAR type code: 17 Anb, 20 Motionset, 9 Motion, ...
-  entry_type_name TEXT NOT NULL,   -- OpenKh's name for entry_type
-  is_dummy      INTEGER NOT NULL,  -- 1 when the entry has no data (size 0): the engine falls back
-  size          INTEGER NOT NULL,  -- bytes, as declared in the entry
+  set_type      INTEGER,  -- motion set type of its BAR: 0 Default, 1 Player, 2 Raw (Raw maps like Player, as
+                          -- OpenKh's engine does; the type stays visible here)
+  motion_id     INTEGER,  -- Player/Raw: `slot / 4`; Default: `slot`
+  state         INTEGER,  -- Player/Raw: `slot % 4` (0 battle with weapon, 1 battle without, 2 field without,
+                          -- 3 field with weapon); NULL for Default
+  motion_name   TEXT,  -- `motion_id`'s name in the code numbering (`ref_motion_names`); queries can choose the
+                       -- doc numbering
+  entry_name    TEXT NOT NULL,  -- the entry's 4-character tag (ignored by the game; non-ASCII bytes shown as `?`)
+  entry_type    INTEGER NOT NULL,  -- BAR type code: 17 Anb, 20 Motionset, 9 Motion, 16 MotionTriggers, 47
+                                   -- Vibration, ...
+  entry_type_name TEXT NOT NULL,  -- OpenKh's name for the type code
+  is_dummy      INTEGER NOT NULL,  -- 1 when the entry has no data (size 0): the engine falls back to another slot
+  size          INTEGER NOT NULL,  -- declared size in bytes
   data_offset   INTEGER NOT NULL,  -- absolute offset of the entry's data in the file
-  duplicate_of  INTEGER,           -- earlier slot of the same BAR with the same (offset, size)
-  duplicate_flag INTEGER NOT NULL, -- the entry's own u16 duplicate flag, as stored (unreliable)
-  animation_id  INTEGER REFERENCES animations(id) ON DELETE SET NULL  -- the motion it holds, if any
+  duplicate_of  INTEGER,  -- the first earlier slot of the same BAR with the same (offset, size); NULL otherwise.
+                          -- Found by position, because the entry's own flag is unreliable
+  duplicate_flag INTEGER NOT NULL,  -- the entry's u16 duplicate flag as stored
+  animation_id  INTEGER REFERENCES animations(id) ON DELETE SET NULL  -- the motion this slot holds
+                                  -- (`animations.id`); NULL for dummies, nested-set entries and ANBs whose
+                                  -- Motion entry is empty
 );
 CREATE INDEX IF NOT EXISTS mset_slots_by_file ON mset_slots(file_id, parent_slot, slot);
 CREATE INDEX IF NOT EXISTS mset_slots_by_animation ON mset_slots(animation_id);
 
--- What the engine plays for each (motion, state) of a motion set after its fallback (v5).
+-- What the engine plays for each (motion, state) of a motion set after its fallback (v5): one row per
+-- state of every group of four slots (Player/Raw; a trailing incomplete group counts its missing slots
+-- as dummies), or per slot (Default). Nested motion sets have their own rows.
 CREATE TABLE IF NOT EXISTS mset_resolution (
-  file_id       INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
-  parent_slot   INTEGER,           -- as mset_slots.parent_slot
-  motion_id     INTEGER NOT NULL,
-  state         INTEGER,           -- NULL for Default sets
-  resolved_slot INTEGER NOT NULL   -- slot played; -1 when every candidate is a dummy (T-pose)
+  file_id       INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,  -- the file (`files.id`)
+  parent_slot   INTEGER,  -- as `mset_slots.parent_slot`
+  motion_id     INTEGER NOT NULL,  -- the motion ID asked for
+  state         INTEGER,  -- 0..3 as `mset_slots.state`; NULL for Default sets
+  resolved_slot INTEGER NOT NULL  -- the slot played: own slot if real, else the first real one in the order
+                                  -- 0->1->3->2, 1->0->2->3, 2->3->1->0, 3->2->0->1 (by state); -1 when all are
+                                  -- dummies (T-pose)
 );
 CREATE INDEX IF NOT EXISTS mset_resolution_by_file ON mset_resolution(file_id, parent_slot, motion_id);
 
--- Reference data, loaded from schema/reference/*.tsv (embedded at build time) on every index run.
+-- ## Reference tables
+-- Loaded from the TSV files in `schema/reference/` on every index run (they replace the previous
+-- contents), so a corrected name reaches the database with the next `animdex index` after a rebuild.
+
+-- From `reference/bone_names.tsv` (mot.md and jcv.md of Naruto-GNT-Modding).
 CREATE TABLE IF NOT EXISTS ref_bone_names (
-  game      TEXT NOT NULL,
-  bone_id   INTEGER NOT NULL,
-  name      TEXT,     -- community name
-  alt_name  TEXT,     -- second naming (GNT: .jcv joint name)
-  source    TEXT,
+  game      TEXT NOT NULL,     -- `gnt4`
+  bone_id   INTEGER NOT NULL,  -- bone ID
+  name      TEXT,  -- community name (mot.md); NULL where it is "?"
+  alt_name  TEXT,  -- the .jcv joint name (jcv.md), where known
+  source    TEXT,  -- where the name comes from
   PRIMARY KEY (game, bone_id)
 );
+
+-- From `reference/animation_purposes.tsv` (mot.md, "Character Animation IDs to Purpose").
 CREATE TABLE IF NOT EXISTS ref_animation_purposes (
-  game       TEXT NOT NULL,
-  motion_id  INTEGER NOT NULL,
-  purpose    TEXT NOT NULL,
-  source     TEXT,
+  game       TEXT NOT NULL,     -- `gnt4`
+  motion_id  INTEGER NOT NULL,  -- animation ID
+  purpose    TEXT NOT NULL,     -- what the game uses it for, e.g. `Throw`
+  source     TEXT,              -- where it comes from
   PRIMARY KEY (game, motion_id)
 );
+
+-- From `reference/characters.tsv` (GNTool's GNT4Characters).
 CREATE TABLE IF NOT EXISTS ref_characters (
-  game         TEXT NOT NULL,
-  code         TEXT NOT NULL,  -- folder name under chr/
-  internal_id  INTEGER,        -- game's character ID
-  name         TEXT NOT NULL,
-  source       TEXT,
+  game         TEXT NOT NULL,  -- `gnt4`
+  code         TEXT NOT NULL,  -- folder name under `chr/`
+  internal_id  INTEGER,        -- the game's character ID
+  name         TEXT NOT NULL,  -- character name
+  source       TEXT,           -- where it comes from
   PRIMARY KEY (game, code)
 );
 
+-- From `reference/motion_names.tsv` (v5): KH2 motion IDs with their names in two numberings.
 CREATE TABLE IF NOT EXISTS ref_motion_names (
-  game       TEXT NOT NULL,
-  numbering  TEXT NOT NULL,   -- KH2: 'code' (OpenKh MotionSet.cs, the default) or 'doc' (dbg/motion.bin order)
-  motion_id  INTEGER NOT NULL,
-  name       TEXT NOT NULL,
-  source     TEXT,
+  game       TEXT NOT NULL,  -- `kh2`
+  numbering  TEXT NOT NULL,  -- `code`: OpenKh `MotionSet.cs` after commit 2777e27d (the default; e.g. 151 =
+                             -- EX000, Sora's basic attack slot 604 / 4); `doc`: position in `dbg/motion.bin`
+                             -- (mset.md's table). Identical for 0..73
+  motion_id  INTEGER NOT NULL,  -- the ID
+  name       TEXT NOT NULL,  -- the name, e.g. `IDLE`, `EX058`
+  source     TEXT,           -- where it comes from
   PRIMARY KEY (game, numbering, motion_id)
 );
 
--- Animations with their file, dump and character: the join most queries start from.
+-- ## Views
+
+-- Animations with their file, dump and character: the join most questions start from.
+-- column dump: `dumps.label`
+-- column path: `files.path`
+-- column character: `files.character`
+-- column format: `files.format`
+-- column animation_id: `animations.id`
+-- column slot: `animations.slot`
+-- column motion_id: `animations.motion_id`
+-- column name: `animations.name`
+-- column frame_count: `animations.frame_count`
+-- column track_count: `animations.track_count`
+-- column key_count: `animations.key_count`
+-- column content_hash: `animations.content_hash`
 CREATE VIEW IF NOT EXISTS animation_overview AS
 SELECT d.label AS dump, f.path, f.character, f.format, a.id AS animation_id, a.slot, a.motion_id, a.name,
        a.frame_count, a.track_count, a.key_count, a.content_hash
 FROM animations a JOIN files f ON f.id = a.file_id JOIN dumps d ON d.id = f.dump_id;
 
--- Which bones each animation moves, with its character and dump.
+-- One row per (animation, bone): which bones each animation moves.
+-- column dump: `dumps.label`
+-- column character: `files.character`
+-- column path: `files.path`
+-- column motion_id: `animations.motion_id`
+-- column animation_name: `animations.name`
+-- column bone_id: `bone_tracks.bone_id`
+-- column bone_name: `bone_tracks.bone_name`
+-- column channels: `bone_tracks.channels`
+-- column key_count: `bone_tracks.key_count`
 CREATE VIEW IF NOT EXISTS bone_usage AS
 SELECT d.label AS dump, f.character, f.path, a.motion_id, a.name AS animation_name, t.bone_id, t.bone_name,
        t.channels, t.key_count
 FROM bone_tracks t JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id
 JOIN dumps d ON d.id = f.dump_id;
 
--- Reports (v7). Every animation with its owner (the character, else the file) and the key a diff
--- matches it by within its file: the motion ID (KH2 nested sets: "parent/motion"), else its name,
--- else "#slot".
+-- Every animation with its owner and the key a diff matches it by (v7): the base of `report reuse`,
+-- `report docs` and `diff`.
+-- column dump: `dumps.label`
+-- column path: `files.path`
+-- column owner: `files.character`, else `files.path`
+-- column format: `files.format`
+-- column animation_id: `animations.id`
+-- column slot: `animations.slot`
+-- column motion_id: `animations.motion_id`
+-- column animation_key: what identifies the animation inside its file across versions: the motion ID (KH2 nested sets: `parent_slot/motion_id`), else the name, else `#slot`
+-- column name: `animations.name`
+-- column frame_count: `animations.frame_count`
+-- column track_count: `animations.track_count`
+-- column key_count: `animations.key_count`
+-- column content_hash: `animations.content_hash`
+-- column shape_hash: `animations.shape_hash`
 CREATE VIEW IF NOT EXISTS animation_catalog AS
 SELECT d.label AS dump, f.path, COALESCE(f.character, f.path) AS owner, f.format, a.id AS animation_id,
        a.slot, a.motion_id,
@@ -228,7 +381,16 @@ SELECT d.label AS dump, f.path, COALESCE(f.character, f.path) AS owner, f.format
        a.name, a.frame_count, a.track_count, a.key_count, a.content_hash, a.shape_hash
 FROM animations a JOIN files f ON f.id = a.file_id JOIN dumps d ON d.id = f.dump_id;
 
--- Identical animations (same content hash) found in two or more files of a dump.
+-- Identical animations (same `content_hash`) found in two or more files of a dump (v7).
+-- column dump: `dumps.label`
+-- column content_hash: the shared content
+-- column animation_count: animations with it
+-- column file_count: files holding it
+-- column owner_count: characters (or files without one) holding it
+-- column name: a name it goes by (the smallest)
+-- column motion_id: the smallest motion ID it sits at
+-- column track_count: its tracks
+-- column key_count: its keys
 CREATE VIEW IF NOT EXISTS reuse_groups AS
 SELECT dump, content_hash, COUNT(*) AS animation_count, COUNT(DISTINCT path) AS file_count,
        COUNT(DISTINCT owner) AS owner_count, MIN(name) AS name, MIN(motion_id) AS motion_id,
@@ -237,7 +399,17 @@ FROM animation_catalog
 GROUP BY dump, content_hash
 HAVING COUNT(DISTINCT path) >= 2;
 
--- The same bone track (same content hash, bone included) inside animations that differ.
+-- The same bone track (same `content_hash`, bone included) inside animations that differ (v7),
+-- e.g. a hand sign reused by several moves.
+-- column dump: `dumps.label`
+-- column content_hash: the track's content hash
+-- column bone_id: its bone
+-- column bone_name: its bone's name
+-- column channels: its channels
+-- column key_count: its keys
+-- column animation_count: animations holding it
+-- column distinct_animations: distinct animation contents among them (>= 2)
+-- column owner_count: characters (or files) holding it
 CREATE VIEW IF NOT EXISTS track_reuse AS
 SELECT d.label AS dump, t.content_hash, MIN(t.bone_id) AS bone_id, MIN(t.bone_name) AS bone_name,
        MIN(t.channels) AS channels, MIN(t.key_count) AS key_count, COUNT(DISTINCT a.id) AS animation_count,
@@ -246,3 +418,21 @@ FROM bone_tracks t JOIN animations a ON a.id = t.animation_id JOIN files f ON f.
 JOIN dumps d ON d.id = f.dump_id
 GROUP BY d.label, t.content_hash
 HAVING COUNT(DISTINCT a.content_hash) >= 2;
+
+-- ## Versioning
+-- `animdex` refuses a database whose `application_id` is not animdex's, and one whose `user_version`
+-- is newer than it understands. `index` creates a new database from `schema.sql`; a database at an
+-- older version is migrated by `index` in one transaction under the write lock, running
+-- `migrations/NNN_*.sql` for every version NNN above its own (then `schema.sql`, which only creates
+-- what is missing). `query` and `sql` open databases read-only and ask for an `index` run when the
+-- version is older.
+--
+-- | version | change |
+-- |---|---|
+-- | 1 | first schema |
+-- | 2 | `files.parse_ms`, table `scan_warnings` (`migrations/002_parse_ms_and_scan_warnings.sql`) |
+-- | 3 | tables `key_splines`, `track_behaviors` for LightWave curves (`migrations/003_curve_splines.sql`) |
+-- | 4 | `dumps.build_id`, `dumps.keyframe_storage` for incremental re-indexing (`migrations/004_incremental_index.sql`) |
+-- | 5 | KH2: tables `mset_slots`, `mset_resolution`, `ref_motion_names`; `animations.kind`, `bone_count`, `total_bone_count`, `fps`, `frame_start`, `frame_end`, `frame_return` (`migrations/005_kh2_motion_sets.sql`) |
+-- | 6 | NSBCA: table `node_states`, `bone_tracks.state` (`migrations/006_node_states.sql`) |
+-- | 7 | reports: `animations.shape_hash`, views `animation_catalog`, `reuse_groups`, `track_reuse` (`migrations/007_reports.sql`) |

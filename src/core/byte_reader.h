@@ -15,6 +15,9 @@
 namespace animdex {
 
 enum class Endian { little, big };
+// The two byte orders by their usual short names, for formats to use instead of their own.
+inline constexpr Endian LE = Endian::little;
+inline constexpr Endian BE = Endian::big;
 
 class ByteReader {
  public:

@@ -29,6 +29,12 @@ std::string cell_text(const Cell& cell);
 
 void write_table(std::ostream& out, const ResultTable& table, OutputFormat format);
 
+// A value a row may not have: NULL when absent (T: std::int64_t, double or std::string).
+template <typename T>
+Cell to_cell(const std::optional<T>& value) {
+  return value ? Cell(*value) : Cell();
+}
+
 // Text that is safe on a terminal and on one line: line breaks and tabs become spaces; other
 // control characters (ESC of ANSI sequences, C1 controls, DEL), bidirectional overrides and bytes
 // that are not UTF-8 become '?'. Names come from files and folders, which may hold anything.

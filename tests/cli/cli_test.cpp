@@ -249,3 +249,23 @@ TEST_CASE("query parameters as -p NAME VALUE or -p NAME=VALUE", "[cli]") {
   CHECK_THAT(run({"sql", "SELECT :v AS v", "--db", db, "-p", "v", "a=b", "--format", "csv"}).out,
              Catch::Contains("a=b"));
 }
+
+TEST_CASE("every verb's --help shows its own examples", "[cli]") {
+  for (const std::vector<std::string> verb :
+       {std::vector<std::string>{"index"}, {"query"}, {"sql"}, {"queries"}, {"formats"}, {"schema"}, {"info"},
+        {"report", "reuse"}, {"report", "docs"}, {"diff"}, {"pose"}, {"export"}, {"convert"}, {"sample"}, {"demo"}}) {
+    auto args = verb;
+    args.push_back("--help");
+    const auto help = run(args);
+    INFO(verb.back());
+    CHECK(help.code == kExitOk);
+    CHECK_THAT(help.out, Catch::Contains("Examples:\n  animdex " + verb.front()));
+  }
+}
+
+TEST_CASE("animdex schema prints the schema reference generated from the DDL", "[cli]") {
+  const auto schema = run({"schema"});
+  CHECK(schema.code == kExitOk);
+  CHECK_THAT(schema.out, Catch::StartsWith("# animdex database schema") && Catch::Contains("### `keyframes`") &&
+                             Catch::Contains("| `time` | key time as stored"));
+}

@@ -41,9 +41,9 @@ TEST_CASE("a file whose parse overruns the limit is recorded as an error", "[ind
   ProcessOptions limits;
   limits.parse_time_limit = std::chrono::milliseconds(0);
   const auto late = process_file(walked.entries[0], ReferenceData::embedded(), limits);
-  CHECK(late.status == "error");
+  CHECK(late.status == FileStatus::error);
   CHECK_THAT(late.error.value_or(""), Catch::Contains("time limit"));
   const auto normal = process_file(walked.entries[0], ReferenceData::embedded(), ProcessOptions{});
-  CHECK(normal.status == "ok");
+  CHECK(normal.status == FileStatus::ok);
   CHECK(normal.parse_ms.has_value());
 }

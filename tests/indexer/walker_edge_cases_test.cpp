@@ -19,7 +19,7 @@ TEST_CASE("a file that vanished after the walk is an error, not a crash", "[walk
   REQUIRE(walked.entries.size() == 1);
   fs::remove(dir / "gone.mot");
   const auto row = process_file(walked.entries[0], ReferenceData::embedded(), ProcessOptions{});
-  CHECK(row.status == "error");
+  CHECK(row.status == FileStatus::error);
   CHECK_THAT(row.error.value_or(""), Catch::Contains("cannot open") && Catch::Contains("No such file"));
 }
 
@@ -29,7 +29,7 @@ TEST_CASE("a file that changed after the walk is read as it is now", "[walker][e
   auto walked = walk_roots({dir.path()});
   test::write_text(dir / "grows.bin", "abcdefgh");
   const auto row = process_file(walked.entries[0], ReferenceData::embedded(), ProcessOptions{});
-  CHECK(row.status == "unknown");
+  CHECK(row.status == FileStatus::unknown);
   CHECK(row.size == 8);
 }
 

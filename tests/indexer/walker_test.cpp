@@ -77,7 +77,7 @@ TEST_CASE("unreadable folders and files are recorded as errors", "[walker]") {
     std::string report;
     for (const auto& entry : walk_roots({dir / "tree"}).entries) {
       const auto row = process_file(entry, ReferenceData::embedded(), ProcessOptions{});
-      report += entry.relative_path + " | " + row.status + " | " + row.error.value_or("") + "\n";
+      report += entry.relative_path + " | " + std::string(status_name(row.status)) + " | " + row.error.value_or("") + "\n";
     }
     (void)::write(channel[1], report.data(), report.size());
     ::_exit(0);

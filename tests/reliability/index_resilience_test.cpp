@@ -73,7 +73,7 @@ TEST_CASE("rows the database refuses mark only that file as an error (savepoint 
     FileRow row;
     row.path = path;
     row.format = "gnt_mot";
-    row.status = "ok";
+    row.status = FileStatus::ok;
     auto& animation = row.model.animations.emplace_back();
     auto& track = animation.tracks.emplace_back();
     track.channels = "R";

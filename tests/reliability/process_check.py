@@ -394,11 +394,12 @@ def case_usage(work):
     sample(dump, "--no-problem-files")
     for database in ("", ":memory:", "file:x.db?mode=memory", work):
         code, _, err = index(dump, database)
-        check(code == 2, f"index --db {database!r} is a usage error: {err.strip()}")
+        check(code == 2 and err.startswith("animdex: error: "), f"index --db {database!r} is a usage error: {err.strip()}")
     lw = os.path.join(dump, "files", "lw", "camera.mot")
     for value in ("nan", "inf", "-inf"):
         code, _, err = run("pose", lw, "--frame", value)
-        check(code == 2, f"pose --frame {value} is a usage error: {err.strip()}")
+        check(code == 2 and err.startswith("animdex: error: ") and "animdex pose --help" in err,
+              f"pose --frame {value} is a usage error: {err.strip()}")
     foreign = os.path.join(work, "foreign.db")
     connection = sqlite3.connect(foreign)
     connection.execute("CREATE TABLE notes(text)")

@@ -34,7 +34,7 @@ void require_zero_word(const ByteReader& in, std::uint64_t at, const char* what)
 
 // Times are seconds (frame / 60): finite, and small enough that the frame number fits easily.
 float read_time(const ByteReader& in, std::uint64_t at, std::string_view what) {
-  const float seconds = in.finite_f32(at, Endian::big, what);
+  const float seconds = in.finite_f32(at, BE, what);
   if (std::fabs(seconds) > kMaxSeconds)
     fail_at(at, fmt::format("{} within +-{:g} seconds", what, kMaxSeconds), fmt::format("{}", seconds));
   return seconds;
@@ -117,7 +117,7 @@ GntAnimation parse_gnta(const ByteReader& in, std::uint32_t animation_id, const 
   const std::uint64_t bone_count = in.u16be(gnta.begin + 2);
   const auto header_size = in.u32be(gnta.begin + 4);
   if (header_size != kGntaHeaderSize) fail_at(gnta.begin + 4, "GNTA header size 0x10", hex(header_size));
-  animation.play_speed = in.finite_f32(gnta.begin + 8, Endian::big, "the play speed");
+  animation.play_speed = in.finite_f32(gnta.begin + 8, BE, "the play speed");
   animation.end_time = read_time(in, gnta.begin + 12, "the end time");
 
   const std::uint64_t data_start = gnta.begin + kGntaHeaderSize + kBoneHeaderSize * bone_count;

@@ -11,8 +11,6 @@ namespace animdex::gnt_mot {
 
 namespace {
 
-constexpr Endian kBig = Endian::big;
-
 std::uint64_t coordinate_bytes(const BoneAnimation& bone) {
   switch (encoding_from_flags(bone.flags1).value_or(CoordinateEncoding::none)) {
     case CoordinateEncoding::bf16: return 8 * bone.key_count();
@@ -75,20 +73,20 @@ std::vector<std::byte> write_mot(const MotFile& mot) {
   }
 
   ByteWriter out;
-  out.u32(0, kBig);
-  out.u32(mot.slot_count, kBig);
-  out.u32(kMotHeaderSize, kBig);
-  out.u32(static_cast<std::uint32_t>(position), kBig);
-  for (auto offset : offsets) out.u32(offset, kBig);
+  out.u32(0, BE);
+  out.u32(mot.slot_count, BE);
+  out.u32(kMotHeaderSize, BE);
+  out.u32(static_cast<std::uint32_t>(position), BE);
+  for (auto offset : offsets) out.u32(offset, BE);
   pad(out, mot.table_padding);
 
   for (const auto* animation : descending) {
     const std::size_t gnta_start = out.size();
-    out.u16(animation->header_word0, kBig);
-    out.u16(static_cast<std::uint16_t>(animation->bones.size()), kBig);
-    out.u32(kGntaHeaderSize, kBig);
-    out.f32(animation->play_speed, kBig);
-    out.f32(animation->end_time, kBig);
+    out.u16(animation->header_word0, BE);
+    out.u16(static_cast<std::uint16_t>(animation->bones.size()), BE);
+    out.u32(kGntaHeaderSize, BE);
+    out.f32(animation->play_speed, BE);
+    out.f32(animation->end_time, BE);
 
     std::uint64_t data = kGntaHeaderSize + kBoneHeaderSize * animation->bones.size();
     for (const auto& bone : animation->bones) {
@@ -99,26 +97,26 @@ std::vector<std::byte> write_mot(const MotFile& mot) {
           encoding_from_flags(bone.flags1).value_or(CoordinateEncoding::none) != CoordinateEncoding::none;
       const std::uint64_t coordinates_offset = has_coordinates ? align16(time_offset + 4 * bone.key_count()) : 0;
       data = align16(time_offset + 4 * bone.key_count()) + align16(coords);
-      out.u16(bone.flags1, kBig);
-      out.u16(bone.track_flags, kBig);
-      out.u16(bone.bone_id, kBig);
-      out.u16(static_cast<std::uint16_t>(bone.key_count()), kBig);
-      out.f32(bone.total_time, kBig);
-      out.u32(0, kBig);
-      out.u32(static_cast<std::uint32_t>(time_offset), kBig);
-      out.u32(static_cast<std::uint32_t>(coordinates_offset), kBig);
-      out.u32(0, kBig);
-      out.u32(0, kBig);
+      out.u16(bone.flags1, BE);
+      out.u16(bone.track_flags, BE);
+      out.u16(bone.bone_id, BE);
+      out.u16(static_cast<std::uint16_t>(bone.key_count()), BE);
+      out.f32(bone.total_time, BE);
+      out.u32(0, BE);
+      out.u32(static_cast<std::uint32_t>(time_offset), BE);
+      out.u32(static_cast<std::uint32_t>(coordinates_offset), BE);
+      out.u32(0, BE);
+      out.u32(0, BE);
     }
     for (const auto& bone : animation->bones) {
-      for (float time : bone.key_times) out.f32(time, kBig);
+      for (float time : bone.key_times) out.f32(time, BE);
       pad(out, bone.junk_after_times);
       const auto encoding = encoding_from_flags(bone.flags1).value_or(CoordinateEncoding::none);
       if (encoding == CoordinateEncoding::none) continue;
       for (const auto& words : bone.coordinate_words)
         for (auto word : words) {
-          if (encoding == CoordinateEncoding::bf16) out.u16(static_cast<std::uint16_t>(word), kBig);
-          else out.u32(word, kBig);
+          if (encoding == CoordinateEncoding::bf16) out.u16(static_cast<std::uint16_t>(word), BE);
+          else out.u32(word, BE);
         }
       pad(out, bone.junk_after_coordinates);
     }

@@ -10,7 +10,6 @@ namespace animdex::kh2 {
 
 namespace {
 
-constexpr auto LE = Endian::little;
 // What one BAR entry costs once parsed, resolved and turned into rows (measured: about 420 bytes).
 constexpr std::uint64_t kBytesPerEntry = 512;
 

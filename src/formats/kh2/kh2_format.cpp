@@ -9,8 +9,6 @@ namespace animdex::kh2 {
 
 namespace {
 
-constexpr auto LE = Endian::little;
-
 template <Result<KH2File> (*Parse)(std::span<const std::byte>)>
 Result<model::AnimationFile> parse_container(std::span<const std::byte> bytes) {
   auto parsed = Parse(bytes);

@@ -12,8 +12,6 @@ namespace animdex::kh2 {
 
 namespace {
 
-constexpr auto LE = Endian::little;
-
 // Header field positions (kh2-mset.md "Interpolated header"), absolute in the Motion entry.
 constexpr std::uint64_t kInterp = kMotionBase + kCommonHeaderSize;  // 0xA0
 constexpr std::uint64_t kRaw = kMotionBase + kCommonHeaderSize;

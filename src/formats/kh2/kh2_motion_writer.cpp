@@ -6,8 +6,6 @@ namespace animdex::kh2 {
 
 namespace {
 
-constexpr auto LE = Endian::little;
-
 void write_range(ByteWriter& out, const FrameRange& range) {
   out.f32(range.frame_start, LE);
   out.f32(range.frame_end, LE);

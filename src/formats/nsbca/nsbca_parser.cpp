@@ -11,8 +11,6 @@ namespace animdex::nsbca {
 
 namespace {
 
-constexpr auto LE = Endian::little;
-
 struct Reader {
   const ByteReader& in;
   std::uint64_t block_end;  // absolute
@@ -37,7 +35,7 @@ class AnimationReader {
   void read() {
     r_.require_in_block(jac_, 0x14, jac_, "J.AC header");
     if (in_.u8(jac_) != 'J' || in_.u8(jac_ + 1) != 0 || in_.u8(jac_ + 2) != 'A' || in_.u8(jac_ + 3) != 'C')
-      fail_at(jac_, "J.AC magic 4A 00 41 43", fmt::format("{:08X}", in_.u32(jac_, Endian::big)));
+      fail_at(jac_, "J.AC magic 4A 00 41 43", fmt::format("{:08X}", in_.u32(jac_, BE)));
     out_.frame_count = in_.u16(jac_ + 4, LE);
     const std::uint16_t node_count = in_.u16(jac_ + 6, LE);
     out_.flags = in_.u32(jac_ + 8, LE);
@@ -234,7 +232,7 @@ Result<NsbcaFile> parse_nsbca(std::span<const std::byte> bytes) {
     in.require(0, 0x10, "Nitro header (16 bytes)");
     NsbcaFile file;
     if (in.ascii(0, 4) != "BCA0") fail_at(0, "magic BCA0", in.ascii(0, 4));
-    if (in.u16(4, LE) != 0xFEFF) fail_at(4, "byte-order mark FF FE", fmt::format("{:04X}", in.u16(4, Endian::big)));
+    if (in.u16(4, LE) != 0xFEFF) fail_at(4, "byte-order mark FF FE", fmt::format("{:04X}", in.u16(4, BE)));
     file.version = in.u16(6, LE);
     if (file.version != 1) file.warnings.push_back(fmt::format("Nitro version {} (1 in every known file)", file.version));
     const std::uint32_t declared_size = in.u32(8, LE);

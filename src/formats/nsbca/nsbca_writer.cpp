@@ -9,8 +9,6 @@ namespace animdex::nsbca {
 
 namespace {
 
-constexpr auto LE = Endian::little;
-
 void pad_to(ByteWriter& out, std::size_t alignment) {
   while (out.size() % alignment != 0) out.u8(0);
 }

@@ -6,7 +6,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
-#include "cli/exit_codes.h"
+#include "cli/errors.h"
 #include "formats/nsbca/nsbca_decode.h"
 #include "formats/nsbca/nsbca_parser.h"
 
@@ -35,8 +35,7 @@ Cell numbers_cell(const std::optional<std::array<double, N>>& values) {
 int run_nsbca_pose(const PoseOptions& options, std::span<const std::byte> bytes, std::ostream& out) {
   auto parsed = nsbca::parse_nsbca(bytes);
   if (!parsed) {
-    fmt::print(stderr, "animdex: {}: {}\n", options.file.string(), parsed.error().message());
-    return kExitFileErrors;
+    return fail(kExitFileErrors, fmt::format("{}: {}", options.file.string(), parsed.error().message()));
   }
   const auto& file = parsed.value();
   const nsbca::JointAnimation* animation = nullptr;
@@ -46,20 +45,17 @@ int run_nsbca_pose(const PoseOptions& options, std::span<const std::byte> bytes,
     if (options.animation.empty() ? animation == nullptr : candidate.name == options.animation) animation = &candidate;
   }
   if (!animation) {
-    fmt::print(stderr, "animdex: {}: no animation named '{}'; it has: {}\n", options.file.string(), options.animation,
-               names);
-    return kExitUsage;
+    return fail(kExitUsage,
+                fmt::format("{}: no animation named '{}'; it has: {}", options.file.string(), options.animation, names));
   }
   if (!options.frame || *options.frame != std::floor(*options.frame)) {
-    fmt::print(stderr, "animdex: NSBCA poses are sampled at integer frames: give --frame F (0..{})\n",
-               animation->frame_count - 1);
-    return kExitUsage;
+    return fail(kExitUsage, fmt::format("NSBCA poses are sampled at integer frames: give --frame F (0..{})",
+                                        animation->frame_count - 1));
   }
   const double requested = *options.frame;
   if (requested < 0 || requested >= animation->frame_count) {
-    fmt::print(stderr, "animdex: frame {} is outside 0..{} of '{}'\n", requested, animation->frame_count - 1,
-               animation->name);
-    return kExitUsage;
+    return fail(kExitUsage, fmt::format("frame {} is outside 0..{} of '{}'", requested, animation->frame_count - 1,
+                                        animation->name));
   }
   const int frame = static_cast<int>(requested);
   if (options.format == OutputFormat::json) {

@@ -1,6 +1,8 @@
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -8,21 +10,14 @@
 #include <sys/stat.h>
 
 #include "cli/commands.h"
-#include "cli/exit_codes.h"
+#include "cli/errors.h"
+#include "cli/verb.h"
 #include "formats/registry.h"
 #include "indexer/rows.h"
 
 namespace animdex {
 
 namespace {
-
-Cell optional_cell(const std::optional<std::int64_t>& value) {
-  return value ? Cell(*value) : Cell(std::monostate{});
-}
-Cell optional_cell(const std::optional<double>& value) { return value ? Cell(*value) : Cell(std::monostate{}); }
-Cell optional_cell(const std::optional<std::string>& value) {
-  return value ? Cell(*value) : Cell(std::monostate{});
-}
 
 ResultTable animations_table(const FileRow& file) {
   ResultTable table{{"slot", "motion_id", "motion_hex", "name", "play_speed", "end_time", "frame_count", "tracks",
@@ -31,13 +26,13 @@ ResultTable animations_table(const FileRow& file) {
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
     const auto& row = file.animations[a];
-    table.rows.push_back({optional_cell(animation.slot), optional_cell(animation.motion_id),
+    table.rows.push_back({to_cell(animation.slot), to_cell(animation.motion_id),
                           animation.motion_id ? Cell(fmt::format("0x{:04X}", *animation.motion_id)) : Cell(),
-                          optional_cell(row.name), optional_cell(animation.play_speed),
-                          optional_cell(animation.end_time), optional_cell(animation.frame_count),
+                          to_cell(row.name), to_cell(animation.play_speed),
+                          to_cell(animation.end_time), to_cell(animation.frame_count),
                           static_cast<std::int64_t>(animation.tracks.size()), row.key_count, row.content_hash,
-                          animation.kind.empty() ? Cell() : Cell(animation.kind), optional_cell(animation.bone_count),
-                          optional_cell(animation.fps)});
+                          animation.kind.empty() ? Cell() : Cell(animation.kind), to_cell(animation.bone_count),
+                          to_cell(animation.fps)});
   }
   return table;
 }
@@ -61,12 +56,12 @@ ResultTable slots_table(const FileRow& file) {
           found != resolved_slots.end())
         resolved = found->second;
     if (entry.animation_index) animation_slot = file.model.animations[*entry.animation_index].slot;
-    table.rows.push_back({optional_cell(entry.parent_slot), entry.slot, entry.name,
+    table.rows.push_back({to_cell(entry.parent_slot), entry.slot, entry.name,
                           fmt::format("{} {}", entry.type_code, entry.type_name), entry.is_dummy ? "yes" : "",
-                          entry.size, fmt::format("0x{:X}", entry.data_offset), optional_cell(entry.duplicate_of),
-                          optional_cell(entry.motion_id),
-                          optional_cell(e < file.entry_motion_names.size() ? file.entry_motion_names[e] : std::nullopt),
-                          optional_cell(entry.state), optional_cell(resolved), optional_cell(animation_slot)});
+                          entry.size, fmt::format("0x{:X}", entry.data_offset), to_cell(entry.duplicate_of),
+                          to_cell(entry.motion_id),
+                          to_cell(e < file.entry_motion_names.size() ? file.entry_motion_names[e] : std::nullopt),
+                          to_cell(entry.state), to_cell(resolved), to_cell(animation_slot)});
   }
   return table;
 }
@@ -100,10 +95,10 @@ ResultTable tracks_table(const FileRow& file) {
     const auto& animation = file.model.animations[a];
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
-      table.rows.push_back({optional_cell(file.animations[a].name), optional_cell(animation.slot),
-                            static_cast<std::int64_t>(t), optional_cell(track.bone_id),
+      table.rows.push_back({to_cell(file.animations[a].name), to_cell(animation.slot),
+                            static_cast<std::int64_t>(t), to_cell(track.bone_id),
                             track.bone_id ? Cell(fmt::format("0x{:02X}", *track.bone_id)) : Cell(),
-                            optional_cell(file.animations[a].tracks[t].bone_name),
+                            to_cell(file.animations[a].tracks[t].bone_name),
                             fmt::format("0x{:04X}", track.flags), fmt::format("0x{:02X}", track.track_flags),
                             track.channels, track.state.empty() ? Cell() : Cell(track.state), track.value_encoding,
                             static_cast<std::int64_t>(track.keys.size()), track.total_time});
@@ -118,10 +113,10 @@ ResultTable keys_table(const FileRow& file) {
     for (std::size_t t = 0; t < animation.tracks.size(); ++t)
       for (std::size_t k = 0; k < animation.tracks[t].keys.size(); ++k) {
         const auto& key = animation.tracks[t].keys[k];
-        table.rows.push_back({optional_cell(animation.slot), static_cast<std::int64_t>(t),
-                              optional_cell(animation.tracks[t].bone_id), static_cast<std::int64_t>(k), key.time,
-                              optional_cell(key.frame), optional_cell(key.x), optional_cell(key.y),
-                              optional_cell(key.z), optional_cell(key.w)});
+        table.rows.push_back({to_cell(animation.slot), static_cast<std::int64_t>(t),
+                              to_cell(animation.tracks[t].bone_id), static_cast<std::int64_t>(k), key.time,
+                              to_cell(key.frame), to_cell(key.x), to_cell(key.y),
+                              to_cell(key.z), to_cell(key.w)});
       }
   return table;
 }
@@ -136,7 +131,7 @@ nlohmann::ordered_json to_json(const FileRow& file) {
   json["path"] = file.path;
   json["format"] = file.format;
   json["size"] = file.size;
-  json["status"] = file.status;
+  json["status"] = status_name(file.status);
   json["error"] = json_optional(file.error);
   json["content_hash"] = json_optional(file.content_hash);
   auto& properties = json["properties"] = nlohmann::ordered_json::object();
@@ -229,12 +224,12 @@ int run_info(const InfoOptions& options, std::ostream& out) {
     summary.rows.push_back({std::string("path"), options.file.string()});
     summary.rows.push_back({std::string("format"), file.format});
     summary.rows.push_back({std::string("size"), static_cast<std::int64_t>(file.size)});
-    summary.rows.push_back({std::string("status"), file.status});
+    summary.rows.push_back({std::string("status"), std::string(status_name(file.status))});
     if (file.error) summary.rows.push_back({std::string("error"), *file.error});
     if (file.content_hash) summary.rows.push_back({std::string("content_hash"), *file.content_hash});
     for (const auto& property : file.model.properties) summary.rows.push_back({property.name, property.value});
     write_table(out, summary, options.format);
-    if (file.status == "ok") {
+    if (file.status == FileStatus::ok) {
       if (!file.model.archive_entries.empty())
         write_section(out, "Slots", slots_table(file), options.format);
       write_section(out, "Animations", animations_table(file), options.format);
@@ -245,16 +240,36 @@ int run_info(const InfoOptions& options, std::ostream& out) {
       if (options.show_keys) write_section(out, "Keys", keys_table(file), options.format);
     }
   }
-  if (file.status == "error") {
-    fmt::print(stderr, "animdex: {}: {}\n", options.file.string(), file.error.value_or("error"));
-    return kExitFileErrors;
+  if (file.status == FileStatus::error) {
+    return fail(kExitFileErrors, fmt::format("{}: {}", options.file.string(), file.error.value_or("error")));
   }
-  if (file.status == "unknown") {
-    fmt::print(stderr, "animdex: {}: {} (see `animdex formats`)\n", options.file.string(),
-               file.error.value_or("not a file format animdex knows"));
-    return kExitFatal;
+  if (file.status == FileStatus::unknown) {
+    return fail(kExitFatal, fmt::format("{}: {} (see `animdex formats`)", options.file.string(),
+                                        file.error.value_or("not a file format animdex knows")));
   }
   return kExitOk;
+}
+
+}  // namespace animdex
+
+namespace animdex {
+
+std::vector<Verb> add_info_verb(CLI::App& app) {
+  struct Options {
+    InfoOptions info;
+    FormatOption format;
+  };
+  auto options = std::make_shared<Options>();
+  auto* info = app.add_subcommand("info", "Parse one file and print its structure (no database)");
+  info->add_option("file", options->info.file, "The file to parse")->required()->check(CLI::ExistingFile);
+  add_format_option(*info, options->format, {"table", "json", "markdown"});
+  info->add_flag("-k,--keys", options->info.show_keys, "Also list every key (json always has them)");
+  add_examples(*info, {"animdex info files/chr/nar/0000.mot", "animdex info obj/P_EX100.mset --format json",
+                       "animdex info data/door.nsbca --keys"});
+  return {{info, [options](std::ostream& out) {
+             options->info.format = options->format.value();
+             return run_info(options->info, out);
+           }}};
 }
 
 }  // namespace animdex

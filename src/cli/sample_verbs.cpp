@@ -1,9 +1,12 @@
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <memory>
 #include <fmt/ostream.h>
 #include <ostream>
 
 #include "cli/commands.h"
-#include "cli/exit_codes.h"
+#include "cli/errors.h"
+#include "cli/verb.h"
 #include "db/database.h"
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
@@ -43,11 +46,10 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
     const fs::path dump = options.directory / "dump";
     const fs::path database = options.directory / "animdex-demo.db";
     if (!options.force && !is_demo_folder(options.directory)) {
-      fmt::print(stderr,
-                 "animdex: error: {} holds files the demo did not write; the demo replaces its folder's dump/ and "
-                 "animdex-demo.db, so give an empty or new folder (--dir), or --force to replace them\n",
-                 options.directory.string());
-      return kExitUsage;
+      return fail(kExitUsage, fmt::format("{} holds files the demo did not write; the demo replaces its folder's "
+                                          "dump/ and animdex-demo.db, so give an empty or new folder (--dir), or "
+                                          "--force to replace them",
+                                          options.directory.string()));
     }
     fs::remove_all(dump);
     for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(database.string() + suffix);
@@ -108,9 +110,80 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
                        database.string());
     return kExitOk;
   } catch (const std::exception& error) {
-    fmt::print(stderr, "animdex: error: {}\n", error.what());
-    return kExitFatal;
+    return fail(kExitFatal, error);
   }
+}
+
+}  // namespace animdex
+
+namespace animdex {
+
+namespace {
+
+struct SampleOptions {
+  std::string directory;
+  SampleDumpOptions sample;
+  bool no_problem_files = false;
+  bool force = false;
+};
+
+int run_sample(SampleOptions& options) {
+  options.sample.include_problem_files = !options.no_problem_files;
+  if (!options.force && !is_sample_folder(options.directory, options.sample))
+    return fail(kExitUsage, fmt::format("{} holds files the sample did not write; give a new folder, or --force to "
+                                        "write into it (files of the same name are replaced)",
+                                        options.directory));
+  try {
+    const auto summary = write_sample_dump(options.directory, options.sample);
+    fmt::print(stderr, "wrote {} files for {} characters under {}\n", summary.files.size(), summary.characters.size(),
+               options.directory);
+    return kExitOk;
+  } catch (const std::exception& error) {
+    return fail(kExitFatal, error);
+  }
+}
+
+}  // namespace
+
+std::vector<Verb> add_sample_verbs(CLI::App& app) {
+  auto sample_options = std::make_shared<SampleOptions>();
+  auto* sample = app.add_subcommand(
+      "sample", "Write the built-in sample dump (GNT4-like; KH2 and NSBCA files on request) to a folder");
+  sample->add_option("directory", sample_options->directory, "Where to write it (created if needed)")->required();
+  sample->add_option("-c,--characters", sample_options->sample.character_count, "How many characters (1-41)")
+      ->check(CLI::Range(1, 41))->capture_default_str();
+  sample->add_flag("--no-problem-files", sample_options->no_problem_files, "Leave out the broken and non-GNT files");
+  sample->add_flag("--kh2", sample_options->sample.include_kh2,
+                   "Add KH2 files: a Player motion set with dummies, a Default set with a nested set, an ANB");
+  sample->add_flag("--nsbca", sample_options->sample.include_nsbca,
+                   "Add an NSBCA file: two animations (steps 1 and 2) with identity, animated and bind-pose nodes");
+  sample->add_flag("--force", sample_options->force,
+                   "Write into a folder that holds other files (files of the same name are replaced)");
+  add_examples(*sample, {"animdex sample /tmp/s", "animdex sample /tmp/s2 --characters 3 --kh2 --nsbca"});
+
+  struct DemoVerbOptions {
+    DemoOptions demo;
+    FormatOption format;
+  };
+  auto demo_options = std::make_shared<DemoVerbOptions>();
+  demo_options->demo.directory = std::filesystem::temp_directory_path() / "animdex-demo";
+  auto* demo = app.add_subcommand("demo", "Write the sample dump, index it and print answers to example queries");
+  demo->add_option("-d,--dir", demo_options->demo.directory, "Working folder for the sample dump and database")
+      ->capture_default_str();
+  demo->add_option("-c,--characters", demo_options->demo.character_count, "How many characters (1-41)")
+      ->check(CLI::Range(1, 41))->capture_default_str();
+  demo->add_option("-j,--threads", demo_options->demo.threads, "Parser threads (0: one per core)")
+      ->check(CLI::NonNegativeNumber);
+  demo->add_flag("--force", demo_options->demo.force,
+                 "Use a --dir that holds files the demo did not write (its dump/ and animdex-demo.db are replaced)");
+  add_format_option(*demo, demo_options->format);
+  add_examples(*demo, {"animdex demo", "animdex demo --dir /tmp/d --characters 4 --format markdown"});
+
+  return {{sample, [sample_options](std::ostream&) { return run_sample(*sample_options); }},
+          {demo, [demo_options](std::ostream& out) {
+             demo_options->demo.format = demo_options->format.value();
+             return run_demo(demo_options->demo, out);
+           }}};
 }
 
 }  // namespace animdex

@@ -1,11 +1,14 @@
 // `animdex report reuse`, `animdex report docs` and `animdex diff`: thin wrappers over reports/.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <functional>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
 #include "cli/commands.h"
-#include "cli/exit_codes.h"
+#include "cli/errors.h"
+#include "cli/verb.h"
 #include "db/database.h"
 #include "output/output_file.h"
 #include "reports/diff_report.h"
@@ -15,11 +18,6 @@
 namespace animdex {
 
 namespace {
-
-int fail(int code, const std::string& message) {
-  fmt::print(stderr, "animdex: error: {}\n", message);
-  return code;
-}
 
 // Writes to --out when given, else to `out`.
 int emit(const std::string& path, std::ostream& out, const std::function<void(std::ostream&)>& write) {
@@ -96,6 +94,51 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out) {
   } catch (const std::exception& error) {
     return fail(kExitFatal, error.what());
   }
+}
+
+std::vector<Verb> add_report_verbs(CLI::App& app) {
+  auto* report = app.add_subcommand("report", "Reports: reuse across characters, documentation tables");
+  report->require_subcommand(1);
+  auto reuse_options = std::make_shared<ReuseCommandOptions>();
+  auto* reuse = report->add_subcommand(
+      "reuse", "Identical animations across characters or files, reused bone tracks, near-identical animations");
+  reuse->add_option("--db", reuse_options->database, "animdex database")->required();
+  reuse->add_option("--dump", reuse_options->dump, "Only this dump label (default: every dump)");
+  reuse->add_option("-f,--format", reuse_options->format, "Output format: markdown html csv json table")
+      ->check(CLI::IsMember({"markdown", "html", "csv", "json", "table"}))->capture_default_str();
+  reuse->add_option("--tolerance", reuse_options->tolerance, "Near-identical: largest absolute value difference allowed")
+      ->check(CLI::NonNegativeNumber)->check(finite_number())->capture_default_str();
+  reuse->add_option("--min-track-keys", reuse_options->min_track_keys,
+                    "Track reuse: leave out tracks with fewer keys (constant poses)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  reuse->add_option("-o,--out", reuse_options->output, "Write to this file instead of standard output");
+  add_examples(*reuse, {"animdex report reuse --db gnt4.db --dump ntsc",
+                        "animdex report reuse --db gnt4.db --format html --out reuse.html --tolerance 0.01"});
+
+  auto docs_options = std::make_shared<DocsCommandOptions>();
+  auto* docs = report->add_subcommand(
+      "docs", "Wiki-style tables as markdown files plus one self-contained HTML page with charts");
+  docs->add_option("--db", docs_options->database, "animdex database")->required();
+  docs->add_option("--out", docs_options->output, "Folder to write into (created)")->required();
+  docs->add_option("--dump", docs_options->dump, "Only this dump label (default: every dump)");
+  add_examples(*docs, {"animdex report docs --db gnt4.db --out docs", "animdex report docs --db kh2.db --out wiki --dump fm"});
+
+  auto diff_options = std::make_shared<DiffCommandOptions>();
+  auto* diff = app.add_subcommand(
+      "diff", "What changed between two dumps: --db F --from A --to B, or two databases A.db B.db");
+  diff->add_option("databases", diff_options->databases, "One or two database files")->expected(0, 2);
+  diff->add_option("--db", diff_options->database, "Database holding both dumps");
+  diff->add_option("--from", diff_options->from, "Label of the older dump (default: the first database's only dump)");
+  diff->add_option("--to", diff_options->to, "Label of the newer dump (default: the second database's only dump)");
+  diff->add_option("-f,--format", diff_options->format, "Output format: table markdown json html csv")
+      ->check(CLI::IsMember({"table", "markdown", "json", "html", "csv"}))->capture_default_str();
+  diff->add_option("-o,--out", diff_options->output, "Write to this file instead of standard output");
+  add_examples(*diff, {"animdex diff --db gnt4.db --from ntsc --to pal --format markdown",
+                       "animdex diff vanilla.db finalmix.db --format html --out changes.html"});
+
+  return {{reuse, [reuse_options](std::ostream& out) { return run_report_reuse(*reuse_options, out); }},
+          {docs, [docs_options](std::ostream& out) { return run_report_docs(*docs_options, out); }},
+          {diff, [diff_options](std::ostream& out) { return run_diff(*diff_options, out); }}};
 }
 
 }  // namespace animdex

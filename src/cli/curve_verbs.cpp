@@ -1,11 +1,13 @@
+#include <CLI/CLI.hpp>
 #include <cmath>
 #include <fmt/format.h>
-#include <fstream>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
 #include "cli/commands.h"
-#include "cli/exit_codes.h"
+#include "cli/errors.h"
+#include "cli/verb.h"
 #include "formats/lightwave/lw_evaluate.h"
 #include "formats/lightwave/lw_parser.h"
 #include "formats/lightwave/lw_writer.h"
@@ -21,11 +23,6 @@ namespace animdex {
 namespace {
 
 using namespace lightwave;
-
-int fail(int code, const std::string& message) {
-  fmt::print(stderr, "animdex: {}\n", message);
-  return code;
-}
 
 // A verb's input file, whole: within the indexer's --max-file-size default (a larger file is an
 // error, not a silently cut one), never blocking on a FIFO (read_file_bytes).
@@ -173,6 +170,64 @@ int run_convert(const ConvertOptions& options, std::ostream& out) {
   out << fmt::format("wrote {} (LWMO version {}, {} channels, {} keys each)\n", options.output.string(),
                      converted.version, converted.channels.size(), converted.channels.front().keys.size());
   return kExitOk;
+}
+
+std::vector<Verb> add_curve_verbs(CLI::App& app) {
+  struct PoseVerbOptions {
+    PoseOptions pose;
+    FormatOption format;
+  };
+  auto pose_options = std::make_shared<PoseVerbOptions>();
+  auto* pose = app.add_subcommand(
+      "pose", "Evaluate a LightWave motion/envelope at one time, or every node of an NSBCA animation at one frame");
+  pose->add_option("file", pose_options->pose.file, "LWMO or LWEN file (version 1 or 3), or an NSBCA file")
+      ->required()->check(CLI::ExistingFile);
+  pose->add_option("--anim", pose_options->pose.animation, "NSBCA: animation name (default: the first)");
+  auto* pose_time = pose->add_option("-t,--time", pose_options->pose.seconds, "Time in seconds")->check(finite_number());
+  auto* pose_frame = pose->add_option("--frame", pose_options->pose.frame,
+                                      "Time as a frame number at --fps (NSBCA: an integer frame, 0-based)")
+                         ->check(finite_number());
+  pose_time->excludes(pose_frame);
+  pose->add_option("--fps", pose_options->pose.fps, "Frames per second (v1 keys are frames; v3 stores none)")
+      ->check(CLI::PositiveNumber)->check(finite_number())->capture_default_str();
+  add_format_option(*pose, pose_options->format);
+  add_examples(*pose, {"animdex pose scenes/cam.mot --frame 48 --format json",
+                       "animdex pose data/door.nsbca --anim open --frame 3"});
+
+  auto export_options = std::make_shared<ExportOptions>();
+  auto* export_command = app.add_subcommand("export", "Sample a LightWave file's curves and write them as CSV");
+  export_command->add_option("file", export_options->file, "LWMO or LWEN file")->required()->check(CLI::ExistingFile);
+  export_command->add_option("--bake", export_options->bake_fps, "Samples per second")
+      ->required()->check(CLI::PositiveNumber)->check(finite_number());
+  export_command->add_option("--fps", export_options->fps, "The file's frame rate (v1 keys are frames)")
+      ->check(CLI::PositiveNumber)->check(finite_number())->capture_default_str();
+  export_command->add_option("-o,--out", export_options->output, "CSV file to write (default: standard output)");
+  add_examples(*export_command, {"animdex export scenes/cam.mot --bake 60 --out cam.csv"});
+
+  auto convert_options = std::make_shared<ConvertOptions>();
+  auto* convert = app.add_subcommand(
+      "convert", "Convert a Kuper ASCII export to an LWMO motion, or a LightWave file between versions 1 and 3");
+  convert->add_option("input", convert_options->input, "Kuper ASCII or LWMO/LWEN file")
+      ->required()->check(CLI::ExistingFile);
+  convert->add_option("output", convert_options->output, "LWMO/LWEN file to write")->required();
+  convert->add_option("--version", convert_options->version, "LightWave version to write: 1 or 3")
+      ->check(CLI::IsMember({1, 3}));
+  convert->add_option("--fps", convert_options->fps, "Frames per second between frames (v1) and seconds (v3)")
+      ->check(CLI::PositiveNumber)->check(finite_number())->capture_default_str();
+  convert->add_option("--axis", convert_options->axes,
+                      "Kuper axis mapping NAME=CHANNEL[:SCALE], e.g. VNS=2:-1 (default: header order, VNS, VTilt "
+                      "and VRoll reversed)");
+  add_examples(*convert, {"animdex convert rig_take3.txt rig_take3.mot", "animdex convert cam.mot cam_v3.mot --version 3"});
+
+  return {{pose,
+           [pose_options](std::ostream& out) {
+             if (!pose_options->pose.seconds && !pose_options->pose.frame)
+               return fail(kExitUsage, "pose needs --time SECONDS or --frame F");
+             pose_options->pose.format = pose_options->format.value();
+             return run_pose(pose_options->pose, out);
+           }},
+          {export_command, [export_options](std::ostream& out) { return run_export(*export_options, out); }},
+          {convert, [convert_options](std::ostream& out) { return run_convert(*convert_options, out); }}};
 }
 
 }  // namespace animdex

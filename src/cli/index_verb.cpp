@@ -1,0 +1,111 @@
+// `animdex index ROOT... --db FILE`: scan, parse and store one dump.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <memory>
+#include <optional>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include "cli/errors.h"
+#include "cli/verb.h"
+#include "indexer/pipeline.h"
+
+namespace animdex {
+
+namespace {
+
+struct IndexVerbOptions {
+  IndexOptions index;
+  std::vector<std::string> roots;
+  std::string database;
+  double lock_wait_seconds = 60.0;
+  double parse_timeout_seconds = 30.0;
+  bool full = false;
+  std::string keyframe_storage = "rows";
+  bool quiet = false;
+};
+
+// `index` needs a file it can keep: "" and ":memory:" would index into a database that is
+// thrown away, and "file:" URIs are not paths.
+std::optional<std::string> check_index_database(const std::string& path) {
+  if (path.empty()) return "--db needs a file name";
+  if (path == ":memory:" || path.starts_with("file:"))
+    return fmt::format("--db {}: index needs a database file to keep, not an in-memory or URI database", path);
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) return fmt::format("--db {} is a folder; give a file name", path);
+  return std::nullopt;
+}
+
+void print_summary(const IndexOptions& options, const IndexSummary& summary) {
+  for (const auto& warning : summary.warnings)
+    spdlog::warn("{}: {}", terminal_safe(warning.relative_path), terminal_safe(warning.message));
+  const auto& totals = summary.totals;
+  fmt::print(stderr,
+             "indexed {} files as dump '{}' in {:.2f} s: {} ok, {} errors, {} not animation files; {} animations\n",
+             totals.files, terminal_safe(options.label), summary.seconds, totals.ok, totals.errors, totals.unknown,
+             totals.animations);
+  if (totals.incremental)
+    fmt::print(stderr, "updated in place: {} files unchanged, {} parsed (new or changed), {} removed\n",
+               totals.unchanged, totals.parsed, totals.removed);
+  else
+    fmt::print(stderr, "parsed {} files: {} tracks, {} keys\n", totals.parsed, totals.tracks, totals.keys);
+  if (totals.errors > 0)
+    fmt::print(stderr, "see them with: animdex query errors --db {} -p dump {}\n",
+               terminal_safe(options.database.string()), terminal_safe(options.label));
+}
+
+int run_index_verb(IndexVerbOptions& options) {
+  if (auto problem = check_index_database(options.database)) return fail(kExitUsage, *problem);
+  IndexOptions& index = options.index;
+  index.database = options.database;
+  index.lock_wait = std::chrono::milliseconds(static_cast<std::int64_t>(options.lock_wait_seconds * 1000.0));
+  index.incremental = !options.full;
+  index.store_keyframes = options.keyframe_storage == "rows";
+  index.parse_time_limit =
+      std::chrono::milliseconds(static_cast<std::int64_t>(options.parse_timeout_seconds * 1000.0));
+  for (const auto& root : options.roots) index.roots.emplace_back(root);
+  index.show_progress = !options.quiet && ::isatty(STDERR_FILENO);
+  try {
+    const auto summary = run_index(index);
+    if (!options.quiet) print_summary(index, summary);
+    return summary.totals.errors > 0 ? kExitFileErrors : kExitOk;
+  } catch (const std::exception& error) {
+    return fail(kExitFatal, error);
+  }
+}
+
+}  // namespace
+
+std::vector<Verb> add_index_verb(CLI::App& app) {
+  auto options = std::make_shared<IndexVerbOptions>();
+  auto* index = app.add_subcommand("index", "Scan folders, parse every animation file, store one dump in a database");
+  index->add_option("roots", options->roots, "Folders (or files) to scan, recursively")
+      ->required()->check(CLI::ExistingPath);
+  index->add_option("--db", options->database, "SQLite database to create or update")->required();
+  index->add_option("-l,--label", options->index.label, "Name of this dump; re-indexing a label replaces it")
+      ->capture_default_str();
+  index->add_option("-j,--threads", options->index.threads, "Parser threads (0: one per core)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  index->add_option("--max-file-size", options->index.max_file_size,
+                    "Files larger than this many bytes are detected but not parsed (default 16 MiB; real animation "
+                    "files are under 3 MB)")->capture_default_str();
+  index->add_option("--wait", options->lock_wait_seconds,
+                    "Seconds to wait for another `index` writing the same database before giving up")
+      ->check(CLI::NonNegativeNumber)->check(finite_number())->capture_default_str();
+  index->add_option("--parse-timeout", options->parse_timeout_seconds,
+                    "Seconds one file's parse may take before it is recorded as an error")
+      ->check(CLI::PositiveNumber)->check(finite_number())->capture_default_str();
+  index->add_flag("--full", options->full,
+                  "Re-parse every file (default: keep the rows of files whose size and time, or content, are "
+                  "unchanged since the label was last indexed)");
+  index->add_option("--keyframes", options->keyframe_storage,
+                    "Store keyframe rows (rows) or only tracks and counts (none)")
+      ->check(CLI::IsMember({"rows", "none"}))->capture_default_str();
+  index->add_flag("-q,--quiet", options->quiet, "No progress line, warnings or summary");
+  add_examples(*index, {"animdex index ~/dumps/gnt4-ntsc --db gnt4.db --label ntsc",
+                        "animdex index ~/dumps/gnt4-pal --db gnt4.db --label pal   # a second dump, same database",
+                        "animdex index kh2/obj ds/data --db mixed.db --label mixed   # several roots, any formats"});
+  return {{index, [options](std::ostream&) { return run_index_verb(*options); }}};
+}
+
+}  // namespace animdex
