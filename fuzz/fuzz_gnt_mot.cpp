@@ -8,6 +8,7 @@
 #include "formats/gnt_mot/gnt_mot_model.h"
 #include "formats/gnt_mot/gnt_mot_parser.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
+#include "model/validate.h"
 
 using namespace animdex::gnt_mot;
 
@@ -18,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (parsed.error().expected.empty()) __builtin_trap();  // every error says what was expected
     return 0;
   }
-  (void)to_model(parsed.value());
+  if (animdex::model::validate(to_model(parsed.value()))) __builtin_trap();  // the model keeps its rules
   if (validate_for_writing(parsed.value())) __builtin_trap();  // a parsed file is always writable
   const auto rewritten = write_mot(parsed.value());
   auto again = parse_mot(rewritten);

@@ -8,6 +8,7 @@
 #include "formats/kh2/kh2_model.h"
 #include "formats/kh2/kh2_motion_set.h"
 #include "formats/kh2/kh2_motion_writer.h"
+#include "model/validate.h"
 
 using namespace animdex;
 using namespace animdex::kh2;
@@ -36,6 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       continue;
     }
     const auto model = to_model(parsed.value());
+    if (animdex::model::validate(model)) __builtin_trap();  // the model keeps its rules
     if (model.animations.size() != parsed.value().motions.size()) __builtin_trap();
     for (const auto& entry : model.archive_entries)
       if (entry.animation_index && *entry.animation_index >= model.animations.size()) __builtin_trap();
@@ -46,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_error(motion.error(), size);
     return 0;
   }
-  (void)to_model(motion.value());
+  if (animdex::model::validate(to_model(motion.value()))) __builtin_trap();
   round_trip(motion.value());
   return 0;
 }

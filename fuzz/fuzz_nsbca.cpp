@@ -9,6 +9,7 @@
 #include "formats/nsbca/nsbca_model.h"
 #include "formats/nsbca/nsbca_parser.h"
 #include "formats/nsbca/nsbca_writer.h"
+#include "model/validate.h"
 
 using namespace animdex::nsbca;
 
@@ -22,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto& animation : parsed.value().animations)
     for (const auto& node : animation.nodes)
       for (int frame : {0, animation.frame_count / 2, animation.frame_count - 1}) (void)evaluate_node(animation, node, frame);
-  (void)to_model(parsed.value());
+  if (animdex::model::validate(to_model(parsed.value()))) __builtin_trap();  // the model keeps its rules
   const auto written = write_nsbca(parsed.value());
   auto reparsed = parse_nsbca(written);
   if (!reparsed.ok()) __builtin_trap();

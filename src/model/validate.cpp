@@ -11,6 +11,7 @@ bool finite(const std::optional<double>& value) { return !value || std::isfinite
 
 std::optional<std::string> check_track(const BoneTrack& track) {
   if (!std::isfinite(track.total_time)) return "total time is not a finite number";
+  if (track.bone_id && *track.bone_id < 0) return fmt::format("bone id {} is negative", *track.bone_id);
   if (!track.splines.empty() && track.splines.size() != track.keys.size())
     return fmt::format("{} splines for {} keys (empty or one per key)", track.splines.size(), track.keys.size());
   for (std::size_t k = 0; k < track.keys.size(); ++k) {

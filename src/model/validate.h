@@ -9,8 +9,10 @@
 namespace animdex::model {
 
 // The first broken rule, described with where it is (animation, track, key), or nullopt.
-// Rules: key times, values and header numbers are finite; splines are empty or one per key; an
-// archive entry's animation index points at an animation. (Channel names differ per format --
+// Rules: key times, values and header numbers are finite; bone (node) ids are not negative;
+// splines are empty or one per key; an archive entry's animation index points at an animation.
+// (Key order is not a rule yet: GNT and KH2 parsers do not check it, and a rule that a parser does
+// not enforce would turn a file the game may accept into an error.) (Channel names differ per format --
 // GNT "TRS" letters, KH2 "Tx".."Sz", LightWave "x".."B" -- so they are not checked here.)
 std::optional<std::string> validate(const AnimationFile& file);
 

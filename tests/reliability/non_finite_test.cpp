@@ -6,6 +6,7 @@
 
 #include "formats/gnt_mot/gnt_mot_parser.h"
 #include "formats/kh2/kh2_builder.h"
+#include "formats/registry.h"
 #include "formats/kh2/kh2_motion.h"
 #include "formats/kh2/kh2_motion_writer.h"
 #include "model/validate.h"
@@ -13,6 +14,7 @@
 #include "support/test_support.h"
 
 using namespace animdex;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -102,4 +104,29 @@ TEST_CASE("validate() names the first broken rule of a model", "[reliability]") 
   file.archive_entries.push_back({});
   file.archive_entries.back().animation_index = 3;
   CHECK(model::validate(file) == "archive entry 0: animation index 3 past the 1 animations");
+}
+
+TEST_CASE("every sample and real file parses to a model that keeps the rules", "[reliability]") {
+  test::TempDir dir;
+  SampleDumpOptions options;
+  options.include_kh2 = true;
+  options.include_nsbca = true;
+  write_sample_dump(dir / "s", options);
+  std::vector<fs::path> roots{dir / "s"};
+  if (const auto shared = test::shared_dir()) roots.push_back(*shared / "corpus" / "real");
+  else WARN("../shared is absent: only the sample dump is checked");
+  std::size_t parsed = 0;
+  for (const auto& root : roots)
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+      if (!entry.is_regular_file()) continue;
+      const auto bytes = test::read_bytes(entry.path());
+      const auto* format = detect_format(bytes, bytes.size());
+      if (!format) continue;
+      const auto model = format->parse(bytes);
+      if (!model) continue;  // the sample's broken files
+      INFO(entry.path().string());
+      CHECK(model::validate(model.value()) == std::nullopt);
+      ++parsed;
+    }
+  CHECK(parsed >= 20);
 }
