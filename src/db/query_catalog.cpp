@@ -6,17 +6,12 @@
 #include <fmt/format.h>
 
 #include "core/embedded.h"
+#include "core/text.h"
 #include "reference/reference_data.h"
 
 namespace animdex {
 
 namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
-  return text;
-}
 
 std::optional<ParameterType> parse_type(std::string_view word) {
   if (word == "int") return ParameterType::integer;
@@ -27,22 +22,22 @@ std::optional<ParameterType> parse_type(std::string_view word) {
 
 QueryParameter parse_parameter(std::string_view query_name, std::string_view spec) {
   QueryParameter parameter;
-  spec = trim(spec);
+  spec = trim_blanks(spec);
   const auto name_end = spec.find_first_of(" \t=");
   parameter.name = std::string(spec.substr(0, name_end));
-  std::string_view rest = name_end == std::string_view::npos ? std::string_view() : trim(spec.substr(name_end));
+  std::string_view rest = name_end == std::string_view::npos ? std::string_view() : trim_blanks(spec.substr(name_end));
   const auto type_end = rest.find_first_of(" \t=");
   const auto type = parse_type(rest.substr(0, type_end));
   if (!type)
     throw std::logic_error(fmt::format("queries/{}.sql: parameter '{}' needs a type (int, real or text) after its name",
                                        query_name, parameter.name));
   parameter.type = *type;
-  rest = type_end == std::string_view::npos ? std::string_view() : trim(rest.substr(type_end));
+  rest = type_end == std::string_view::npos ? std::string_view() : trim_blanks(rest.substr(type_end));
   if (!rest.empty() && rest.front() == '=') {
-    rest = trim(rest.substr(1));
+    rest = trim_blanks(rest.substr(1));
     const auto value_end = rest.find_first_of(" \t");
     parameter.default_value = std::string(rest.substr(0, value_end));
-    rest = value_end == std::string_view::npos ? std::string_view() : trim(rest.substr(value_end));
+    rest = value_end == std::string_view::npos ? std::string_view() : trim_blanks(rest.substr(value_end));
   }
   parameter.description = std::string(rest);
   return parameter;
@@ -58,14 +53,14 @@ NamedQuery parse_named_query(std::string_view name, std::string_view text) {
   while (start < text.size()) {
     auto end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = trim(text.substr(start, end - start));
+    const std::string_view line = trim_blanks(text.substr(start, end - start));
     start = end + 1;
     if (line.rfind("--", 0) != 0) {
       if (line.empty()) continue;
       break;  // the header ends at the first SQL line
     }
-    const std::string_view comment = trim(line.substr(2));
-    if (comment.rfind("description:", 0) == 0) query.description = std::string(trim(comment.substr(12)));
+    const std::string_view comment = trim_blanks(line.substr(2));
+    if (comment.rfind("description:", 0) == 0) query.description = std::string(trim_blanks(comment.substr(12)));
     else if (comment.rfind("param:", 0) == 0) query.parameters.push_back(parse_parameter(name, comment.substr(6)));
   }
   return query;

@@ -4,16 +4,11 @@
 #include <stdexcept>
 
 #include "core/embedded.h"
+#include "core/text.h"
 
 namespace animdex {
 
 namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
-  return text;
-}
 
 std::vector<std::string_view> lines_of(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -25,13 +20,13 @@ std::vector<std::string_view> lines_of(std::string_view text) {
   return lines;
 }
 
-bool is_comment(std::string_view line) { return trim(line).starts_with("--"); }
+bool is_comment(std::string_view line) { return trim_blanks(line).starts_with("--"); }
 
 // "-- text" -> "text"; "--" -> "" (a paragraph break).
 std::string comment_text(std::string_view line) {
-  auto text = trim(line).substr(2);
+  auto text = trim_blanks(line).substr(2);
   if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  return std::string(trim(text));
+  return std::string(trim_blanks(text));
 }
 
 void append(std::string& text, const std::string& more, char separator) {
@@ -58,7 +53,7 @@ bool is_constraint(std::string_view word) {
 // Reads the body of CREATE TABLE from lines[i] (the line after the CREATE) to its closing line.
 void read_columns(const std::vector<std::string_view>& lines, std::size_t& i, TableDoc& table) {
   for (; i < lines.size(); ++i) {
-    const auto line = trim(lines[i]);
+    const auto line = trim_blanks(lines[i]);
     if (line.starts_with(")")) return;
     if (line.starts_with("--")) {  // continues the previous column's comment
       if (table.columns.empty()) throw std::logic_error(fmt::format("schema.sql: comment before any column of {}", table.name));
@@ -66,7 +61,7 @@ void read_columns(const std::vector<std::string_view>& lines, std::size_t& i, Ta
       continue;
     }
     const auto dashes = line.find("--");
-    const auto code = trim(line.substr(0, dashes));
+    const auto code = trim_blanks(line.substr(0, dashes));
     const auto word = code.substr(0, code.find_first_of(" \t,"));
     if (word.empty() || is_constraint(word)) continue;
     table.columns.push_back({std::string(word), dashes == std::string_view::npos ? "" : comment_text(line.substr(dashes))});
@@ -88,7 +83,7 @@ std::vector<SchemaBlock> parse_schema_docs(std::string_view ddl) {
     pending.clear();
   };
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    const auto line = trim(lines[i]);
+    const auto line = trim_blanks(lines[i]);
     if (is_comment(line)) {
       pending.push_back(line);
       continue;
@@ -104,7 +99,7 @@ std::vector<SchemaBlock> parse_schema_docs(std::string_view ddl) {
       const std::string text = comment_text(comment);
       if (is_view && text.starts_with("column ")) {
         const auto colon = text.find(':');
-        table.columns.push_back({text.substr(7, colon - 7), std::string(trim(std::string_view(text).substr(colon + 1)))});
+        table.columns.push_back({text.substr(7, colon - 7), std::string(trim_blanks(std::string_view(text).substr(colon + 1)))});
       } else {
         append(table.description, text, '\n');
       }
