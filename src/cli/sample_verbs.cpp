@@ -30,13 +30,22 @@ std::string named(const char* name) { return find_named_query(name)->sql; }
 
 constexpr const char* kDemoMarker = ".animdex-demo";
 
-// A folder the demo may clear: missing, empty, or marked by an earlier demo. Nothing else, not even
-// a folder that looks like a demo's: its dump/ could be the user's own.
+// A folder the demo may clear: missing, empty, marked by an earlier demo, or one an older demo
+// wrote before the marker existed: only dump/ and the database, and dump/ only sample files (a
+// dump/ of the user's own is never taken for it).
 bool is_demo_folder(const fs::path& directory) {
   std::error_code error;
   if (!fs::exists(directory, error)) return true;
   if (!fs::is_directory(directory, error)) return false;
-  return fs::exists(directory / kDemoMarker, error) || fs::is_empty(directory, error);
+  if (fs::exists(directory / kDemoMarker, error) || fs::is_empty(directory, error)) return true;
+  for (const auto& entry : fs::directory_iterator(directory, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name != "dump" && !name.starts_with("animdex-demo.db")) return false;
+  }
+  SampleDumpOptions every_sample_file;  // the most characters and every kind: a superset of any demo's
+  every_sample_file.character_count = 41;
+  every_sample_file.include_kh2 = every_sample_file.include_nsbca = true;
+  return !error && is_sample_folder(directory / "dump", every_sample_file);
 }
 
 }  // namespace

@@ -368,6 +368,8 @@ def case_destructive(work):
     fresh = os.path.join(work, "fresh")
     check(run("demo", "--dir", fresh, "--characters", "2")[0] == 0, "demo into a new folder")
     check(run("demo", "--dir", fresh, "--characters", "2")[0] == 0, "and again into the folder it made")
+    os.remove(os.path.join(fresh, ".animdex-demo"))  # as a demo folder from before the marker
+    check(run("demo", "--dir", fresh, "--characters", "3")[0] == 0, "and into one an older demo made (only its files)")
     check(run("demo", "--dir", demo, "--characters", "2", "--force")[0] == 0, "--force uses the folder")
     check(open(os.path.join(demo, "precious.txt")).read() == "mine", "--force still keeps other files")
     lookalike = os.path.join(work, "lookalike")  # only dump/, as a demo folder has: but it is the user's
