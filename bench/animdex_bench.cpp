@@ -91,7 +91,7 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   sqlite3_open(path.c_str(), &db);
   sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;", nullptr,
                nullptr, nullptr);
-  sqlite3_exec(db, std::string(*embedded_file("schema/schema.sql")).c_str(), nullptr, nullptr, nullptr);
+  sqlite3_exec(db, schema_ddl().c_str(), nullptr, nullptr, nullptr);
   auto prepare = [&](const char* sql) {
     sqlite3_stmt* statement = nullptr;
     sqlite3_prepare_v2(db, sql, -1, &statement, nullptr);

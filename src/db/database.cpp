@@ -70,7 +70,7 @@ void migrate(SQLite::Database& db, int from_version) {
     db.exec(std::string(sql));
     db.exec(fmt::format("PRAGMA user_version = {}", target));
   }
-  db.exec(std::string(embedded_or_throw("schema/schema.sql")));
+  db.exec(schema_ddl());
   transaction.commit();
 }
 
@@ -119,7 +119,7 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA cache_size = -32768");  // 32 MiB page cache for bulk loads (part of the memory budget)
   const int version = pragma_int(db, "user_version");
-  if (version == 0) db.exec(std::string(embedded_or_throw("schema/schema.sql")));
+  if (version == 0) db.exec(schema_ddl());
   else if (version < kSchemaVersion) migrate(db, version);
   if (version != kSchemaVersion) db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
   return db;
@@ -215,6 +215,19 @@ SQLite::Database open_read_only(const std::filesystem::path& path) {
   } catch (const SQLite::Exception& error) {
     throw DatabaseError(fmt::format("cannot open {}: {}", path.string(), error.what()));
   }
+}
+
+std::vector<std::string_view> format_table_files() {
+  std::vector<std::string_view> paths;
+  for (const auto& file : embedded_files())
+    if (file.path.starts_with("src/formats/") && file.path.ends_with("_tables.sql")) paths.push_back(file.path);
+  return paths;
+}
+
+std::string schema_ddl() {
+  std::string ddl(embedded_or_throw("schema/schema.sql"));
+  for (const auto path : format_table_files()) ddl += "\n" + std::string(embedded_or_throw(path));
+  return ddl;
 }
 
 std::string build_id() {

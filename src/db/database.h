@@ -4,6 +4,8 @@
 #include <chrono>
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <vector>
 #include <stdexcept>
 
 #include "reference/reference_data.h"
@@ -48,6 +50,11 @@ SQLite::Database open_read_only(const std::filesystem::path& path);
 // "a reader: process 77 (...)",
 // or an empty string when nobody does or it cannot be told.
 std::string describe_write_lock_holder(const std::filesystem::path& path);
+
+// The whole DDL: schema/schema.sql, then each format's own tables (src/formats/*/*_tables.sql,
+// embedded as format_table_files() lists them), all idempotent.
+std::string schema_ddl();
+std::vector<std::string_view> format_table_files();
 
 // Identifies this build's data: version, schema, reference tables and queries. A dump indexed by
 // another build is re-parsed in full, since names and rows may differ.

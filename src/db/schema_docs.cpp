@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/embedded.h"
+#include "db/database.h"
 #include "core/text.h"
 
 namespace animdex {
@@ -135,7 +136,16 @@ std::string render_schema_markdown(const std::vector<SchemaBlock>& blocks) {
 std::string schema_reference_markdown() {
   const auto ddl = embedded_file("schema/schema.sql");
   if (!ddl) throw std::logic_error("schema/schema.sql is not embedded in this build");
-  return render_schema_markdown(parse_schema_docs(*ddl));
+  // Each format's own tables go right after the "## Format tables" section of schema.sql.
+  std::vector<SchemaBlock> blocks;
+  for (auto& block : parse_schema_docs(*ddl)) {
+    const bool format_section = block.table.empty() && block.text.starts_with("## Format tables");
+    blocks.push_back(std::move(block));
+    if (!format_section) continue;
+    for (const auto path : format_table_files())
+      for (auto& format_block : parse_schema_docs(*embedded_file(path))) blocks.push_back(std::move(format_block));
+  }
+  return render_schema_markdown(blocks);
 }
 
 }  // namespace animdex
