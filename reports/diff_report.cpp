@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <sqlite3.h>
 #include <stdexcept>
 #include <tuple>
 
@@ -38,7 +39,8 @@ void require_dump(SQLite::Database& db, const std::string& label) {
   query.bind(1, label);
   query.executeStep();
   if (query.getColumn(0).getInt64() == 0)
-    throw std::runtime_error(fmt::format("no dump labelled '{}' in {}", label, db.getFilename()));
+    throw std::runtime_error(
+        fmt::format("no dump labelled '{}' in {}", label, sqlite3_db_filename(db.getHandle(), "main")));
 }
 
 std::map<std::string, FileRow> files_of(SQLite::Database& db, const std::string& label) {

@@ -2,8 +2,6 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <fmt/format.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -111,7 +109,9 @@ int run_verb(int argc, const char* const* argv, std::ostream& out) {
 int run_cli(int argc, const char* const* argv, std::ostream& out) {
   const int code = run_verb(argc, argv, out);
   if (flush_succeeded(out)) return code;
-  return fail(kExitFatal, std::string("cannot write the output: ") + std::strerror(errno ? errno : EIO));
+  // errno is not the stream's by now (later calls overwrite it), so the message names no reason.
+  return fail(kExitFatal, "cannot write the output: standard output refused it (a full disk, a closed pipe or a "
+                          "device that takes nothing)");
 }
 
 }  // namespace animdex

@@ -43,7 +43,8 @@ std::optional<LwFile> load_lightwave(const std::filesystem::path& path, int& exi
   }
   const auto* format = detect_format(file.bytes, file.file_size);
   if (!format || (format->id != "lw_mot" && format->id != "lw_env")) {
-    exit_code = fail(kExitUsage, fmt::format("{}: is {}; this verb reads LightWave motions and envelopes (lw_mot, lw_env)",
+    exit_code = fail(kExitUsage, fmt::format("{}: is {}; pose reads LightWave motions and envelopes (lw_mot, lw_env) and NSBCA "
+                                             "(nsbca), export and convert read LightWave",
                                              path.string(), format ? std::string(format->id) : "not a known format"));
     return std::nullopt;
   }
@@ -189,7 +190,7 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
                          ->check(finite_number());
   pose_time->excludes(pose_frame);
   pose->add_option("--fps", pose_options->pose.fps, "Frames per second (v1 keys are frames; v3 stores none)")
-      ->check(CLI::PositiveNumber)->check(finite_number())->capture_default_str();
+      ->check(positive_number())->capture_default_str();
   add_format_option(*pose, pose_options->format);
   add_examples(*pose, {"animdex pose scenes/cam.mot --frame 48 --format json",
                        "animdex pose data/door.nsbca --anim open --frame 3"});
@@ -198,9 +199,9 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   auto* export_command = app.add_subcommand("export", "Sample a LightWave file's curves and write them as CSV");
   export_command->add_option("file", export_options->file, "LWMO or LWEN file")->required()->check(CLI::ExistingFile);
   export_command->add_option("--bake", export_options->bake_fps, "Samples per second")
-      ->required()->check(CLI::PositiveNumber)->check(finite_number());
+      ->required()->check(positive_number());
   export_command->add_option("--fps", export_options->fps, "The file's frame rate (v1 keys are frames)")
-      ->check(CLI::PositiveNumber)->check(finite_number())->capture_default_str();
+      ->check(positive_number())->capture_default_str();
   export_command->add_option("-o,--out", export_options->output, "CSV file to write (default: standard output)");
   add_examples(*export_command, {"animdex export scenes/cam.mot --bake 60 --out cam.csv"});
 
@@ -213,7 +214,7 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   convert->add_option("--version", convert_options->version, "LightWave version to write: 1 or 3")
       ->check(CLI::IsMember({1, 3}));
   convert->add_option("--fps", convert_options->fps, "Frames per second between frames (v1) and seconds (v3)")
-      ->check(CLI::PositiveNumber)->check(finite_number())->capture_default_str();
+      ->check(positive_number())->capture_default_str();
   convert->add_option("--axis", convert_options->axes,
                       "Kuper axis mapping NAME=CHANNEL[:SCALE], e.g. VNS=2:-1 (default: header order, VNS, VTilt "
                       "and VRoll reversed)");

@@ -85,16 +85,16 @@ std::vector<Verb> add_index_verb(CLI::App& app) {
   index->add_option("-l,--label", options->index.label, "Name of this dump; re-indexing a label replaces it")
       ->capture_default_str();
   index->add_option("-j,--threads", options->index.threads, "Parser threads (0: one per core)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(non_negative_number())->capture_default_str();
   index->add_option("--max-file-size", options->index.max_file_size,
                     "Files larger than this many bytes are detected but not parsed (default 16 MiB; real animation "
                     "files are under 3 MB)")->capture_default_str();
   index->add_option("--wait", options->lock_wait_seconds,
                     "Seconds to wait for another `index` writing the same database before giving up")
-      ->check(CLI::NonNegativeNumber)->check(finite_number())->capture_default_str();
+      ->check(non_negative_number())->capture_default_str();
   index->add_option("--parse-timeout", options->parse_timeout_seconds,
                     "Seconds one file's parse may take before it is recorded as an error")
-      ->check(CLI::PositiveNumber)->check(finite_number())->capture_default_str();
+      ->check(positive_number())->capture_default_str();
   index->add_flag("--full", options->full,
                   "Re-parse every file (default: keep the rows of files whose size and time, or content, are "
                   "unchanged since the label was last indexed)");

@@ -34,7 +34,7 @@ void add_database_options(CLI::App& command, SqlOptions& options, const char* pa
   add_format_option(command, options.format);
   command.add_option("--max-rows", options.limits.max_rows,
                      "Refuse results of more rows than this (results are held in memory; so is at most 128 MiB)")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(positive_number())->capture_default_str();
 }
 
 // Runs SQL read-only and prints the rows; maps failures to exit codes.

@@ -99,6 +99,7 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out) {
 std::vector<Verb> add_report_verbs(CLI::App& app) {
   auto* report = app.add_subcommand("report", "Reports: reuse across characters, documentation tables");
   report->require_subcommand(1);
+  add_examples(*report, {"animdex report reuse --db gnt4.db --dump ntsc", "animdex report docs --db gnt4.db --out docs"});
   auto reuse_options = std::make_shared<ReuseCommandOptions>();
   auto* reuse = report->add_subcommand(
       "reuse", "Identical animations across characters or files, reused bone tracks, near-identical animations");
@@ -107,10 +108,10 @@ std::vector<Verb> add_report_verbs(CLI::App& app) {
   reuse->add_option("-f,--format", reuse_options->format, "Output format: markdown html csv json table")
       ->check(CLI::IsMember({"markdown", "html", "csv", "json", "table"}))->capture_default_str();
   reuse->add_option("--tolerance", reuse_options->tolerance, "Near-identical: largest absolute value difference allowed")
-      ->check(CLI::NonNegativeNumber)->check(finite_number())->capture_default_str();
+      ->check(non_negative_number())->capture_default_str();
   reuse->add_option("--min-track-keys", reuse_options->min_track_keys,
                     "Track reuse: leave out tracks with fewer keys (constant poses)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(non_negative_number())->capture_default_str();
   reuse->add_option("-o,--out", reuse_options->output, "Write to this file instead of standard output");
   add_examples(*reuse, {"animdex report reuse --db gnt4.db --dump ntsc",
                         "animdex report reuse --db gnt4.db --format html --out reuse.html --tolerance 0.01"});

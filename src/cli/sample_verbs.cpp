@@ -182,7 +182,7 @@ std::vector<Verb> add_sample_verbs(CLI::App& app) {
   demo->add_option("-c,--characters", demo_options->demo.character_count, "How many characters (1-41)")
       ->check(CLI::Range(1, 41))->capture_default_str();
   demo->add_option("-j,--threads", demo_options->demo.threads, "Parser threads (0: one per core)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(non_negative_number());
   demo->add_flag("--force", demo_options->demo.force,
                  "Use a --dir that holds files the demo did not write (its dump/ and animdex-demo.db are replaced)");
   add_format_option(*demo, demo_options->format);

@@ -26,6 +26,31 @@ const CLI::Validator& finite_number() {
   return validator;
 }
 
+namespace {
+
+CLI::Validator number_validator(bool (*accept)(double), const char* wanted) {
+  return CLI::Validator(
+      [accept, wanted](const std::string& text) {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        const bool number = end != text.c_str() && *end == '\0' && std::isfinite(value);
+        return number && accept(value) ? std::string() : std::string("expected ") + wanted + ", got " + text;
+      },
+      "NUMBER");
+}
+
+}  // namespace
+
+const CLI::Validator& non_negative_number() {
+  static const CLI::Validator validator = number_validator([](double v) { return v >= 0; }, "a number >= 0");
+  return validator;
+}
+
+const CLI::Validator& positive_number() {
+  static const CLI::Validator validator = number_validator([](double v) { return v > 0; }, "a number > 0");
+  return validator;
+}
+
 void add_examples(CLI::App& command, std::initializer_list<std::string_view> examples) {
   std::string footer = "Examples:";
   for (const auto example : examples) footer += "\n  " + std::string(example);

@@ -41,6 +41,9 @@ void add_format_option(CLI::App& command, FormatOption& format,
                        const std::vector<std::string>& allowed = {"table", "csv", "json", "markdown"});
 // A number that is finite: "nan" and "inf" parse as doubles but mean nothing as a time or a wait.
 const CLI::Validator& finite_number();
+// A finite number >= 0, or > 0, with a message that says so (CLI11's own prints DBL_MAX in full).
+const CLI::Validator& non_negative_number();
+const CLI::Validator& positive_number();
 // The verb's own examples, shown at the end of `animdex VERB --help`.
 void add_examples(CLI::App& command, std::initializer_list<std::string_view> examples);
 
