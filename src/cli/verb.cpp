@@ -1,8 +1,8 @@
 #include "cli/verb.h"
 
 #include <CLI/CLI.hpp>
-#include <cmath>
-#include <cstdlib>
+
+#include "db/sql_runner.h"
 
 namespace animdex {
 
@@ -14,32 +14,24 @@ void add_format_option(CLI::App& command, FormatOption& format, const std::vecto
   command.add_option("-f,--format", format.name, help)->check(CLI::IsMember(allowed, CLI::ignore_case))->capture_default_str();
 }
 
-const CLI::Validator& finite_number() {
-  static const CLI::Validator validator(
-      [](const std::string& text) {
-        char* end = nullptr;
-        const double value = std::strtod(text.c_str(), &end);
-        return end != text.c_str() && *end == '\0' && std::isfinite(value) ? std::string()
-                                                                            : "expected a finite number, got " + text;
-      },
-      "NUMBER");
-  return validator;
-}
-
 namespace {
 
+// A finite decimal number (the parse sql -p uses) that `accept` takes; else the message says what was wanted.
 CLI::Validator number_validator(bool (*accept)(double), const char* wanted) {
   return CLI::Validator(
       [accept, wanted](const std::string& text) {
-        char* end = nullptr;
-        const double value = std::strtod(text.c_str(), &end);
-        const bool number = end != text.c_str() && *end == '\0' && std::isfinite(value);
-        return number && accept(value) ? std::string() : std::string("expected ") + wanted + ", got " + text;
+        const auto value = parse_finite_real(text);
+        return value && accept(*value) ? std::string() : std::string("expected ") + wanted + ", got " + text;
       },
       "NUMBER");
 }
 
 }  // namespace
+
+const CLI::Validator& finite_number() {
+  static const CLI::Validator validator = number_validator([](double) { return true; }, "a finite number");
+  return validator;
+}
 
 const CLI::Validator& non_negative_number() {
   static const CLI::Validator validator = number_validator([](double v) { return v >= 0; }, "a number >= 0");
