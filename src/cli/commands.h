@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/capabilities.h"
 #include "output/result_table.h"
 
 namespace animdex {
@@ -59,33 +60,25 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out);
 
 namespace animdex {
 
-// LightWave curves: evaluate (pose), sample (export --bake) and convert.
+// Verbs on one file through a format's capabilities (formats/capabilities.h): pose, export, convert.
 struct PoseOptions {
   std::filesystem::path file;
-  std::optional<double> seconds;      // --time
-  std::optional<double> frame;        // --frame
-  double fps = 30.0;                  // frames per second (v3 files do not store it; v1 keys are frames)
-  std::string animation;              // NSBCA: --anim NAME (default: the file's first animation)
+  PoseRequest request;
   OutputFormat format = OutputFormat::table;
 };
 int run_pose(const PoseOptions& options, std::ostream& out);
-// The NSBCA half of `pose` (called by run_pose once the bytes are known to be NSBCA).
-int run_nsbca_pose(const PoseOptions& options, std::span<const std::byte> bytes, std::ostream& out);
 
 struct ExportOptions {
   std::filesystem::path file;
-  double bake_fps = 30.0;             // samples per second
-  double fps = 30.0;                  // the file's frame rate (v1 keys are frames)
+  BakeRequest request;
   std::filesystem::path output;       // empty: standard output
 };
 int run_export(const ExportOptions& options, std::ostream& out);
 
 struct ConvertOptions {
-  std::filesystem::path input;        // LWMO/LWEN (v1 or v3) or Kuper ASCII
+  std::filesystem::path input;
   std::filesystem::path output;
-  std::optional<int> version;         // default: 1 for Kuper, the other version for LightWave files
-  double fps = 30.0;
-  std::vector<std::string> axes;      // Kuper: NAME=CHANNEL[:SCALE] overrides
+  ConvertRequest request;
 };
 int run_convert(const ConvertOptions& options, std::ostream& out);
 

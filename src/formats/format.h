@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/result.h"
+#include "formats/capabilities.h"
 #include "model/animation.h"
 
 namespace animdex {
@@ -22,6 +23,12 @@ struct FormatModule {
 
   // Whole file in, common model or a precise error out. No I/O, no globals.
   Result<model::AnimationFile> (*parse)(std::span<const std::byte> bytes);
+
+  // Optional capabilities (formats/capabilities.h); nullptr where the format has none. Each takes
+  // the whole file, parses it itself and is as pure as parse().
+  Answer<Pose> (*pose)(std::span<const std::byte> bytes, const PoseRequest& request) = nullptr;
+  Answer<ResultTable> (*bake)(std::span<const std::byte> bytes, const BakeRequest& request) = nullptr;
+  Answer<Converted> (*convert)(std::span<const std::byte> bytes, const ConvertRequest& request) = nullptr;
 };
 
 // How many leading bytes detection may look at.

@@ -9,14 +9,9 @@
 #include <variant>
 #include <vector>
 
+#include "model/table.h"
+
 namespace animdex {
-
-using Cell = std::variant<std::monostate, std::int64_t, double, std::string>;
-
-struct ResultTable {
-  std::vector<std::string> columns;
-  std::vector<std::vector<Cell>> rows;
-};
 
 enum class OutputFormat { table, csv, json, markdown };
 
@@ -28,12 +23,6 @@ inline constexpr std::string_view kOutputFormatNames = "table, csv, json, markdo
 std::string cell_text(const Cell& cell);
 
 void write_table(std::ostream& out, const ResultTable& table, OutputFormat format);
-
-// A value a row may not have: NULL when absent (T: std::int64_t, double or std::string).
-template <typename T>
-Cell to_cell(const std::optional<T>& value) {
-  return value ? Cell(*value) : Cell();
-}
 
 // Text that is safe on a terminal and on one line: line breaks and tabs become spaces; other
 // control characters (ESC of ANSI sequences, C1 controls, DEL), bidirectional overrides and bytes

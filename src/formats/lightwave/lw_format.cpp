@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "formats/lightwave/lw_capabilities.h"
 #include "formats/lightwave/lw_model.h"
 #include "formats/lightwave/lw_parser.h"
 
@@ -46,18 +47,33 @@ bool detect_kuper(std::span<const std::byte> head, std::uint64_t) {
   return !text.empty() && text.front() == '=';
 }
 
+namespace {
+
+// Motions and envelopes share the curve capabilities.
+FormatModule curve_module(FormatModule module) {
+  module.pose = &pose_curves;
+  module.bake = &bake_curves;
+  module.convert = &convert_curves;
+  return module;
+}
+
+}  // namespace
+
 FormatModule motion_format_module() {
-  return {"lw_mot", "LightWave motion, LWMO versions 1 and 3 (ASCII; 9 channels)", "", &detect_motion, &parse_lw_model};
+  return curve_module(
+      {"lw_mot", "LightWave motion, LWMO versions 1 and 3 (ASCII; 9 channels)", "", &detect_motion, &parse_lw_model});
 }
 
 FormatModule envelope_format_module() {
-  return {"lw_env", "LightWave envelope, LWEN versions 1 and 3 (ASCII; 1 channel)", "", &detect_envelope,
-          &parse_lw_model};
+  return curve_module({"lw_env", "LightWave envelope, LWEN versions 1 and 3 (ASCII; 1 channel)", "", &detect_envelope,
+                       &parse_lw_model});
 }
 
 FormatModule kuper_format_module() {
-  return {"lw_kuper", "Kuper ASCII motion-control export (Axes = ... header, one line per frame)", "", &detect_kuper,
-          &parse_kuper_model};
+  FormatModule module{"lw_kuper", "Kuper ASCII motion-control export (Axes = ... header, one line per frame)", "",
+                      &detect_kuper, &parse_kuper_model};
+  module.convert = &convert_kuper;
+  return module;
 }
 
 }  // namespace animdex::lightwave

@@ -2,6 +2,7 @@
 
 #include "formats/nsbca/nsbca_model.h"
 #include "formats/nsbca/nsbca_parser.h"
+#include "formats/nsbca/nsbca_pose.h"
 
 namespace animdex::nsbca {
 
@@ -21,8 +22,11 @@ bool detect_nsbca(std::span<const std::byte> head, std::uint64_t) {
 }
 
 FormatModule format_module() {
-  return {"nsbca", "Nintendo DS NSBCA (BCA0 joint animations: JNT0 dictionary, J.AC per animation; fixed point)", "",
-          &detect_nsbca, &parse_to_model};
+  FormatModule module{"nsbca",
+                      "Nintendo DS NSBCA (BCA0 joint animations: JNT0 dictionary, J.AC per animation; fixed point)",
+                      "", &detect_nsbca, &parse_to_model};
+  module.pose = &pose_nodes;
+  return module;
 }
 
 }  // namespace animdex::nsbca

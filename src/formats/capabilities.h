@@ -1,0 +1,62 @@
+#pragma once
+// What a format can do besides being indexed: the optional capabilities a module declares
+// (pose, bake, convert). The CLI dispatches through them and names no format; each answers with
+// plain values, so formats include no CLI or output code.
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "model/table.h"
+
+namespace animdex {
+
+// Why a capability gave no answer: the request does not fit the file (`usage`: an unknown animation
+// name, a frame outside the animation), or the file itself is broken.
+struct CapabilityError {
+  enum class Kind { usage, file } kind = Kind::file;
+  std::string message;
+};
+template <typename T>
+using Answer = std::variant<T, CapabilityError>;
+
+// `pose`: the time to evaluate at (seconds, or a frame at `fps`) and, in files with several
+// animations, which one (empty: the first).
+struct PoseRequest {
+  std::optional<double> seconds;
+  std::optional<double> frame;
+  double fps = 30.0;
+  std::string animation;
+};
+
+// A pose cell: a scalar, or a vector such as a node's translation or its 3x3 rotation.
+using PoseValue = std::variant<std::monostate, std::int64_t, double, std::string, std::vector<double>>;
+
+struct Pose {
+  std::vector<std::pair<std::string, PoseValue>> about;  // what was evaluated (animation, frame, ...)
+  std::string rows_name = "rows";                        // JSON: the rows' key when `about` is not empty
+  std::vector<std::string> columns;
+  std::vector<std::vector<PoseValue>> rows;
+};
+
+// `export --bake`: one row per sample, from the first key to the last.
+struct BakeRequest {
+  double samples_per_second = 30.0;
+  double fps = 30.0;  // the file's frame rate where its keys are frames
+};
+
+// `convert`: the version to write (empty: the format's default), the frame rate between frames and
+// seconds, and NAME=CHANNEL[:SCALE] mappings for formats whose axes need placing.
+struct ConvertRequest {
+  std::optional<int> version;
+  double fps = 30.0;
+  std::vector<std::string> mappings;
+};
+
+struct Converted {
+  std::string bytes;    // the file to write
+  std::string summary;  // one line for the user, e.g. "LWMO version 1, 9 channels, 5 keys each"
+};
+
+}  // namespace animdex

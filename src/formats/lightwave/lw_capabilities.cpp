@@ -1,0 +1,126 @@
+#include "formats/lightwave/lw_capabilities.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "formats/lightwave/lw_evaluate.h"
+#include "formats/lightwave/lw_parser.h"
+#include "formats/lightwave/lw_writer.h"
+
+namespace animdex::lightwave {
+
+namespace {
+
+CapabilityError usage(std::string message) { return {CapabilityError::Kind::usage, std::move(message)}; }
+
+// The file's own time unit: frames for v1 (at `fps`), seconds for v3.
+double native_time(const LwFile& file, double seconds, double fps) { return file.version == 1 ? seconds * fps : seconds; }
+
+std::string summary(const LwFile& file) {
+  return fmt::format("{} version {}, {} channels, {} keys each", file.kind == FileKind::motion ? "LWMO" : "LWEN",
+                     file.version, file.channels.size(), file.channels.front().keys.size());
+}
+
+Answer<Converted> written(const LwFile& file) { return Converted{write_lw(file), summary(file)}; }
+
+// NAME=CHANNEL[:SCALE]; the channel an integer, the scale a finite number.
+std::optional<AxisMapping> parse_mapping(const std::string& spec) {
+  const auto equals = spec.find('=');
+  if (equals == std::string::npos || equals == 0) return std::nullopt;
+  const auto colon = spec.find(':', equals);
+  const std::string channel_text = spec.substr(equals + 1, colon == std::string::npos ? std::string::npos : colon - equals - 1);
+  AxisMapping mapping{spec.substr(0, equals), 0, 1.0};
+  const auto [channel_end, channel_error] =
+      std::from_chars(channel_text.data(), channel_text.data() + channel_text.size(), mapping.channel);
+  if (channel_error != std::errc() || channel_end != channel_text.data() + channel_text.size()) return std::nullopt;
+  if (colon != std::string::npos) {
+    const char* begin = spec.c_str() + colon + 1;
+    const char* end = spec.c_str() + spec.size();
+    const auto [scale_end, scale_error] = std::from_chars(begin, end, mapping.scale);
+    if (scale_error != std::errc() || scale_end != end || !std::isfinite(mapping.scale)) return std::nullopt;
+  }
+  return mapping;
+}
+
+}  // namespace
+
+Answer<Pose> pose_curves(std::span<const std::byte> bytes, const PoseRequest& request) {
+  auto parsed = parse_lw(bytes);
+  if (!parsed) return CapabilityError{CapabilityError::Kind::file, parsed.error().message()};
+  const auto& file = parsed.value();
+  if (!request.seconds && !request.frame) return usage("pose needs --time SECONDS or --frame F");
+  const double seconds = request.seconds ? *request.seconds : *request.frame / request.fps;
+  const double time = native_time(file, seconds, request.fps);
+  Pose pose;
+  pose.columns = {"channel", "index", "value"};
+  for (const auto& channel : file.channels)
+    pose.rows.push_back({channel_name(file.kind, channel.index), std::int64_t{channel.index}, evaluate(channel, time)});
+  return pose;
+}
+
+Answer<ResultTable> bake_curves(std::span<const std::byte> bytes, const BakeRequest& request) {
+  auto parsed = parse_lw(bytes);
+  if (!parsed) return CapabilityError{CapabilityError::Kind::file, parsed.error().message()};
+  const auto& file = parsed.value();
+  if (!(request.samples_per_second > 0)) return usage("--bake needs a positive rate");
+  double first = INFINITY, last = -INFINITY;
+  for (const auto& channel : file.channels) {
+    first = std::min(first, channel.keys.front().time);
+    last = std::max(last, channel.keys.back().time);
+  }
+  // Native times back to seconds, then one sample every 1/rate s from the first key to the last.
+  const double to_seconds = file.version == 1 ? 1.0 / request.fps : 1.0;
+  const double start = first * to_seconds, end = last * to_seconds;
+  const double count = std::floor((end - start) * request.samples_per_second + 1e-9) + 1;
+  if (!(count <= 10'000'000)) return usage(fmt::format("{} samples is too many; lower --bake", count));
+  ResultTable table{{"sample", "seconds"}, {}};
+  for (const auto& channel : file.channels) table.columns.push_back(channel_name(file.kind, channel.index));
+  for (std::int64_t i = 0; i < static_cast<std::int64_t>(count); ++i) {
+    const double seconds = start + static_cast<double>(i) / request.samples_per_second;
+    std::vector<Cell> row{i, seconds};
+    for (const auto& channel : file.channels) row.emplace_back(evaluate(channel, native_time(file, seconds, request.fps)));
+    table.rows.push_back(std::move(row));
+  }
+  return table;
+}
+
+Answer<Converted> convert_curves(std::span<const std::byte> bytes, const ConvertRequest& request) {
+  auto parsed = parse_lw(bytes);
+  if (!parsed) return CapabilityError{CapabilityError::Kind::file, parsed.error().message()};
+  const auto& file = parsed.value();
+  const int version = request.version.value_or(file.version == 1 ? 3 : 1);
+  std::string why;
+  auto other = convert_version(file, version, request.fps, &why);
+  if (!other) return usage(fmt::format("cannot be written as version {}: {}", version, why));
+  return written(*other);
+}
+
+Answer<Converted> convert_kuper(std::span<const std::byte> bytes, const ConvertRequest& request) {
+  auto kuper = parse_kuper(bytes);
+  if (!kuper) return CapabilityError{CapabilityError::Kind::file, kuper.error().message()};
+  auto mapping = default_kuper_mapping(kuper.value());
+  for (const auto& spec : request.mappings) {
+    const auto parsed = parse_mapping(spec);
+    if (!parsed) return usage(fmt::format("--axis {}: expected NAME=CHANNEL or NAME=CHANNEL:SCALE", spec));
+    std::erase_if(mapping, [&](const AxisMapping& m) { return m.axis == parsed->axis || m.channel == parsed->channel; });
+    mapping.push_back(*parsed);
+  }
+  LwFile motion;
+  try {
+    motion = kuper_to_motion(kuper.value(), mapping);
+  } catch (const std::invalid_argument& error) {
+    return usage(error.what());
+  }
+  if (request.version.value_or(1) == 3) {
+    std::string why;
+    auto v3 = convert_version(motion, 3, request.fps, &why);
+    if (!v3) return usage(why);
+    motion = *v3;
+  }
+  return written(motion);
+}
+
+}  // namespace animdex::lightwave
