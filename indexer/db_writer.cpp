@@ -3,6 +3,8 @@
 #include <chrono>
 #include <initializer_list>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 
@@ -39,13 +41,18 @@ void step_raw(SQLite::Database& db, sqlite3_stmt* statement) {
 }
 
 // "INSERT INTO table(a, b) VALUES (:a, :b)": values are bound by column name, never by position.
-std::string insert_sql(std::string_view table, std::initializer_list<std::string_view> columns) {
+template <typename Columns>
+std::string insert_sql(std::string_view table, const Columns& columns) {
   std::string names, values;
   for (const auto column : columns) {
     names += fmt::format("{}{}", names.empty() ? "" : ", ", column);
     values += fmt::format("{}:{}", values.empty() ? "" : ", ", column);
   }
   return fmt::format("INSERT INTO {}({}) VALUES ({})", table, names, values);
+}
+
+std::string insert_sql(std::string_view table, std::initializer_list<std::string_view> columns) {
+  return insert_sql<std::initializer_list<std::string_view>>(table, columns);
 }
 
 void run(SQLite::Statement& statement) {
@@ -76,11 +83,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       store_keyframes_(settings.store_keyframes),
       transaction_(begin_writing(db, settings.lock_wait)),
       insert_file_(db, insert_sql("files", {"dump_id", "path", "character", "format", "size", "mtime_ns", "content_hash", "status", "error", "error_offset", "animation_count", "parse_ms"})),
-      insert_animation_(db, insert_sql("animations", {"file_id", "slot", "motion_id", "name", "play_speed", "end_time", "frame_count", "track_count", "key_count", "content_hash", "kind", "bone_count", "total_bone_count", "fps", "frame_start", "frame_end", "frame_return", "shape_hash"})),
-      insert_track_(db, insert_sql("bone_tracks", {"animation_id", "track_index", "bone_id", "bone_name", "flags", "track_flags", "channels", "value_encoding", "key_count", "total_time", "content_hash", "state"})),
-      insert_slot_(db, insert_sql("mset_slots", {"file_id", "parent_slot", "slot", "set_type", "motion_id", "state", "motion_name", "entry_name", "entry_type", "entry_type_name", "is_dummy", "size", "data_offset", "duplicate_of", "duplicate_flag", "animation_id"})),
-      insert_node_state_(db, insert_sql("node_states", {"animation_id", "node_index", "node_id", "tag", "t_state", "r_state", "s_state"})),
-      insert_resolution_(db, insert_sql("mset_resolution", {"file_id", "parent_slot", "motion_id", "state", "resolved_slot"})),
+      insert_animation_(db, insert_sql("animations", {"file_id", "slot", "motion_id", "name", "play_speed", "end_time", "frame_count", "track_count", "key_count", "content_hash", "shape_hash"})),
+      insert_track_(db, insert_sql("bone_tracks", {"animation_id", "track_index", "bone_id", "bone_name", "flags", "track_flags", "channels", "value_encoding", "key_count", "total_time", "content_hash"})),
       insert_warning_(db, insert_sql("scan_warnings", {"dump_id", "path", "message"})),
       insert_behaviors_(db, insert_sql("track_behaviors", {"track_id", "pre_behavior", "post_behavior"})),
       insert_spline_(db, insert_sql("key_splines", {"track_id", "key_index", "shape", "linear_flag", "p1", "p2", "p3", "p4", "p5", "p6"})) {
@@ -221,11 +225,10 @@ void DumpWriter::write(const FileRow& file) {
 }
 
 void DumpWriter::reset_statements() {
-  for (SQLite::Statement* statement : {&insert_file_, &insert_animation_, &insert_track_, &insert_slot_,
-                                       &insert_node_state_, &insert_resolution_, &insert_warning_, &insert_behaviors_,
-                                       &insert_spline_}) {
+  for (SQLite::Statement* statement :
+       {&insert_file_, &insert_animation_, &insert_track_, &insert_warning_, &insert_behaviors_, &insert_spline_})
     statement->tryReset();  // reset() would throw the failed step's error again
-  }
+  for (auto& [key, statement] : format_statements_) statement->tryReset();
   sqlite3_reset(insert_key_.get());
 }
 
@@ -282,29 +285,11 @@ void DumpWriter::write_rows(const FileRow& file) {
     insert_animation_.bind(":track_count", static_cast<std::int64_t>(animation.tracks.size()));
     insert_animation_.bind(":key_count", animation_row.key_count);
     insert_animation_.bind(":content_hash", animation_row.content_hash);
-    if (animation.kind.empty()) insert_animation_.bind(":kind");
-    else insert_animation_.bind(":kind", animation.kind);
-    bind_optional(insert_animation_, ":bone_count", animation.bone_count);
-    bind_optional(insert_animation_, ":total_bone_count", animation.total_bone_count);
-    bind_optional(insert_animation_, ":fps", animation.fps);
-    bind_optional(insert_animation_, ":frame_start", animation.frame_start);
-    bind_optional(insert_animation_, ":frame_end", animation.frame_end);
-    bind_optional(insert_animation_, ":frame_return", animation.frame_return);
     insert_animation_.bind(":shape_hash", animation_row.shape_hash);
     run(insert_animation_);
     const std::int64_t animation_id = db_.getLastInsertRowid();
     animation_ids.push_back(animation_id);
     ++totals_.animations;
-    for (const auto& node : animation.node_states) {
-      insert_node_state_.bind(":animation_id", animation_id);
-      insert_node_state_.bind(":node_index", node.node_index);
-      insert_node_state_.bind(":node_id", node.node_id);
-      insert_node_state_.bind(":tag", static_cast<std::int64_t>(node.tag));
-      insert_node_state_.bind(":t_state", node.translation);
-      insert_node_state_.bind(":r_state", node.rotation);
-      insert_node_state_.bind(":s_state", node.scale);
-      run(insert_node_state_);
-    }
 
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
@@ -319,8 +304,6 @@ void DumpWriter::write_rows(const FileRow& file) {
       insert_track_.bind(":key_count", static_cast<std::int64_t>(track.keys.size()));
       insert_track_.bind(":total_time", track.total_time);
       insert_track_.bind(":content_hash", animation_row.tracks[t].content_hash);
-      if (track.state.empty()) insert_track_.bind(":state");
-      else insert_track_.bind(":state", track.state);
       run(insert_track_);
       const std::int64_t track_id = db_.getLastInsertRowid();
       ++totals_.tracks;
@@ -358,42 +341,37 @@ void DumpWriter::write_rows(const FileRow& file) {
       }
     }
   }
-  write_archive(file, file_id, animation_ids);
+  for (const auto& row : file.model.format_rows) write_format_row(row, file_id, animation_ids);
 }
 
-void DumpWriter::write_archive(const FileRow& file, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids) {
-  const auto& entries = file.model.archive_entries;
-  for (std::size_t e = 0; e < entries.size(); ++e) {
-    const auto& entry = entries[e];
-    insert_slot_.bind(":file_id", file_id);
-    bind_optional(insert_slot_, ":parent_slot", entry.parent_slot);
-    insert_slot_.bind(":slot", entry.slot);
-    bind_optional(insert_slot_, ":set_type", entry.set_type);
-    bind_optional(insert_slot_, ":motion_id", entry.motion_id);
-    bind_optional(insert_slot_, ":state", entry.state);
-    bind_optional(insert_slot_, ":motion_name", e < file.entry_motion_names.size() ? file.entry_motion_names[e] : std::nullopt);
-    insert_slot_.bind(":entry_name", entry.name);
-    insert_slot_.bind(":entry_type", entry.type_code);
-    insert_slot_.bind(":entry_type_name", entry.type_name);
-    insert_slot_.bind(":is_dummy", entry.is_dummy ? 1 : 0);
-    insert_slot_.bind(":size", entry.size);
-    insert_slot_.bind(":data_offset", entry.data_offset);
-    bind_optional(insert_slot_, ":duplicate_of", entry.duplicate_of);
-    insert_slot_.bind(":duplicate_flag", entry.duplicate_flag);
-    if (entry.animation_index && *entry.animation_index < animation_ids.size())
-      insert_slot_.bind(":animation_id", animation_ids[*entry.animation_index]);
-    else
-      insert_slot_.bind(":animation_id");
-    run(insert_slot_);
+SQLite::Statement& DumpWriter::format_statement(const model::FormatRow& row) {
+  std::vector<std::string_view> columns{row.animation ? "animation_id" : "file_id"};
+  std::string key(row.table);
+  for (const auto& [column, value] : row.columns) {
+    columns.push_back(column);
+    key += fmt::format(",{}", column);
   }
-  for (const auto& resolution : file.model.slot_resolutions) {
-    insert_resolution_.bind(":file_id", file_id);
-    bind_optional(insert_resolution_, ":parent_slot", resolution.parent_slot);
-    insert_resolution_.bind(":motion_id", resolution.motion_id);
-    bind_optional(insert_resolution_, ":state", resolution.state);
-    insert_resolution_.bind(":resolved_slot", resolution.resolved_slot);
-    run(insert_resolution_);
+  auto& statement = format_statements_[key];
+  if (!statement) statement = std::make_unique<SQLite::Statement>(db_, insert_sql(row.table, columns));
+  return *statement;
+}
+
+void DumpWriter::write_format_row(const model::FormatRow& row, std::int64_t file_id,
+                                  const std::vector<std::int64_t>& animation_ids) {
+  SQLite::Statement& statement = format_statement(row);
+  if (row.animation) statement.bind(":animation_id", animation_ids.at(*row.animation));
+  else statement.bind(":file_id", file_id);
+  for (const auto& [column, value] : row.columns) {
+    const std::string name = fmt::format(":{}", column);
+    std::visit([&](const auto& held) {
+      using T = std::decay_t<decltype(held)>;
+      if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, double> || std::is_same_v<T, std::string>)
+        statement.bind(name, held);
+      else if constexpr (std::is_same_v<T, model::AnimationRef>) statement.bind(name, animation_ids.at(held.animation));
+      else statement.bind(name);  // NULL; a MotionNameOf is resolved to text before it gets here
+    }, value);
   }
+  run(statement);
 }
 
 void DumpWriter::write_warning(const WalkWarning& warning) {

@@ -79,8 +79,10 @@ class DumpWriter {
   void reset_statements();
   void count(FileStatus status, std::uint64_t size);
   void remove_file(std::int64_t id, const std::string& path);
-  // KH2 slot tables: written after the file's animations so slots can point at them.
-  void write_archive(const FileRow& file, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids);
+  // A format's own row, written after the file's animations so it can point at them; its statement
+  // is prepared once per (table, columns) and kept.
+  void write_format_row(const model::FormatRow& row, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids);
+  SQLite::Statement& format_statement(const model::FormatRow& row);
 
   SQLite::Database& db_;
   bool store_keyframes_ = true;
@@ -98,12 +100,10 @@ class DumpWriter {
   struct KeyColumns {
     int track_id, key_index, time, frame, x, y, z, w;  // parameter indexes of the columns' names
   } key_columns_{};
-  SQLite::Statement insert_slot_;
-  SQLite::Statement insert_node_state_;
-  SQLite::Statement insert_resolution_;
   SQLite::Statement insert_warning_;
   SQLite::Statement insert_behaviors_;
   SQLite::Statement insert_spline_;
+  std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> format_statements_;
   DumpTotals totals_;
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <new>
+#include <type_traits>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -34,16 +36,37 @@ std::string file_stem(const std::string& path) {
   return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
 }
 
+// The name reference data gives a motion ID in this format's game: a purpose (GNT), else a
+// motion name in the code numbering (KH2).
+std::optional<std::string> motion_label(const ReferenceData& reference, std::string_view game, std::int64_t motion_id) {
+  if (game.empty()) return std::nullopt;
+  auto name = reference.purpose(game, motion_id);
+  return name ? name : reference.motion_name(game, "code", motion_id);
+}
+
+// Format rows carry motion IDs whose names come from reference data: resolved here, in the
+// parallel stage, so the writer and `info` see plain values.
+void resolve_names(std::vector<model::FormatRow>& rows, std::string_view game, const ReferenceData& reference) {
+  for (auto& row : rows)
+    for (auto& [column, value] : row.columns)
+      if (const auto* motion = std::get_if<model::MotionNameOf>(&value)) {
+        const auto name = motion_label(reference, game, motion->motion_id);
+        value = name ? model::RowValue(*name) : model::RowValue();
+      }
+}
+
 void build_rows(FileRow& row, std::string_view game, const ReferenceData& reference) {
-  for (const auto& animation : row.model.animations) {
+  resolve_names(row.model.format_rows, game, reference);
+  std::vector<std::vector<const model::FormatRow*>> described(row.model.animations.size());
+  for (const auto& format_row : row.model.format_rows)
+    if (format_row.animation) described[*format_row.animation].push_back(&format_row);
+  for (std::size_t a = 0; a < row.model.animations.size(); ++a) {
+    const auto& animation = row.model.animations[a];
     AnimationRow animation_row;
     if (!animation.name.empty()) animation_row.name = animation.name;
-    else if (animation.motion_id && !game.empty()) {
-      animation_row.name = reference.purpose(game, *animation.motion_id);
-      if (!animation_row.name) animation_row.name = reference.motion_name(game, "code", *animation.motion_id);
-    }
+    else if (animation.motion_id) animation_row.name = motion_label(reference, game, *animation.motion_id);
     // A file's only animation, with no ID of its own (LightWave, Kuper), is named after the file.
-    else if (!animation.motion_id && row.model.animations.size() == 1) animation_row.name = file_stem(row.path);
+    else if (row.model.animations.size() == 1) animation_row.name = file_stem(row.path);
     for (const auto& track : animation.tracks) {
       TrackRow track_row;
       if (track.bone_id && !game.empty()) track_row.bone_name = reference.bone_name(game, *track.bone_id);
@@ -51,14 +74,10 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
       animation_row.key_count += static_cast<std::int64_t>(track.keys.size());
       animation_row.tracks.push_back(std::move(track_row));
     }
-    animation_row.content_hash = animation_content_hash(animation, animation_row.tracks);
+    animation_row.content_hash = animation_content_hash(animation, animation_row.tracks, described[a]);
     animation_row.shape_hash = animation_shape_hash(animation);
     row.animations.push_back(std::move(animation_row));
   }
-  for (const auto& entry : row.model.archive_entries)
-    row.entry_motion_names.push_back(entry.motion_id && !game.empty()
-                                         ? reference.motion_name(game, "code", *entry.motion_id)
-                                         : std::nullopt);
 }
 
 void fail_row(FileRow& row, std::string message, std::optional<std::uint64_t> offset = std::nullopt) {
@@ -67,7 +86,6 @@ void fail_row(FileRow& row, std::string message, std::optional<std::uint64_t> of
   row.error_offset = offset;
   row.model = {};
   row.animations.clear();
-  row.entry_motion_names.clear();
 }
 
 // Parses under the time limit and the memory budget, checks the model's rules and builds the rows.
@@ -163,7 +181,6 @@ std::string track_content_hash(const model::BoneTrack& track) {
     hasher.add_i64(spline.linear_flag.value_or(-1));
     for (double parameter : spline.params) hasher.add_f64(parameter);
   }
-  hasher.add_text(track.state);
   hasher.add_u64(track.behaviors.has_value());
   if (track.behaviors) {
     hasher.add_i64(track.behaviors->pre);
@@ -172,23 +189,35 @@ std::string track_content_hash(const model::BoneTrack& track) {
   return hasher.hex();
 }
 
-std::string animation_content_hash(const model::Animation& animation, const std::vector<TrackRow>& tracks) {
+static void add_row_value(ContentHasher& hasher, const model::RowValue& value) {
+  hasher.add_u64(value.index());
+  std::visit([&](const auto& held) {
+    using T = std::decay_t<decltype(held)>;
+    if constexpr (std::is_same_v<T, std::int64_t>) hasher.add_i64(held);
+    else if constexpr (std::is_same_v<T, double>) hasher.add_f64(held);
+    else if constexpr (std::is_same_v<T, std::string>) hasher.add_text(held);
+    else if constexpr (std::is_same_v<T, model::AnimationRef>) hasher.add_u64(held.animation);
+    else if constexpr (std::is_same_v<T, model::MotionNameOf>) hasher.add_i64(held.motion_id);
+  }, value);
+}
+
+std::string animation_content_hash(const model::Animation& animation, const std::vector<TrackRow>& tracks,
+                                   const std::vector<const model::FormatRow*>& described_by) {
   // Slot and motion ID are where the animation sits, not what it is: left out on purpose.
   ContentHasher hasher;
   add_optional(hasher, animation.play_speed);
   add_optional(hasher, animation.end_time);
   add_optional(hasher, animation.frame_count);
-  hasher.add_text(animation.kind);
-  add_optional(hasher, animation.bone_count);
-  add_optional(hasher, animation.total_bone_count);
-  for (const auto& value : {animation.fps, animation.frame_start, animation.frame_end, animation.frame_return})
-    add_optional(hasher, value);
   hasher.add_u64(tracks.size());
   for (const auto& track : tracks) hasher.add_text(track.content_hash);
-  hasher.add_u64(animation.node_states.size());
-  for (const auto& node : animation.node_states) {
-    hasher.add_i64(node.node_id);
-    hasher.add_u64(node.tag);
+  // What the format says only of this animation (KH2 frame data, NSBCA node states) is content too.
+  hasher.add_u64(described_by.size());
+  for (const auto* row : described_by) {
+    hasher.add_text(row->table);
+    for (const auto& [column, value] : row->columns) {
+      hasher.add_text(column);
+      add_row_value(hasher, value);
+    }
   }
   return hasher.hex();
 }

@@ -55,7 +55,6 @@ struct FileRow {
   std::optional<double> parse_ms;  // time spent detecting and parsing, when the file was parsed
   model::AnimationFile model;
   std::vector<AnimationRow> animations;  // parallel to model.animations
-  std::vector<std::optional<std::string>> entry_motion_names;  // parallel to model.archive_entries
 };
 
 // Files larger than this are detected from their head but not parsed: 16 MiB, six times the
@@ -78,7 +77,9 @@ std::optional<std::string> character_from_path(const std::string& relative_path)
 
 // Hashes of decoded content: equal content gives equal hashes wherever it sits in a file.
 std::string track_content_hash(const model::BoneTrack& track);
-std::string animation_content_hash(const model::Animation& animation, const std::vector<TrackRow>& tracks);
+// `described_by`: the format rows that describe this animation (FormatRow::animation).
+std::string animation_content_hash(const model::Animation& animation, const std::vector<TrackRow>& tracks,
+                                   const std::vector<const model::FormatRow*>& described_by);
 std::string animation_shape_hash(const model::Animation& animation);
 
 }  // namespace animdex

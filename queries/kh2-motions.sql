@@ -5,11 +5,12 @@
 -- param: dummies int = 0  1 to list dummy slots too
 SELECT d.label AS dump, f.path AS file, s.parent_slot, s.slot, s.entry_name, s.entry_type_name AS entry_type,
        s.motion_id, COALESCE(n.name, s.motion_name) AS motion_name, s.state, s.is_dummy, s.duplicate_of,
-       a.kind, a.bone_count, a.frame_count, a.fps, a.frame_start, a.frame_end, a.track_count, a.key_count
+       m.kind, m.bone_count, a.frame_count, m.fps, m.frame_start, m.frame_end, a.track_count, a.key_count
 FROM mset_slots s
 JOIN files f ON f.id = s.file_id
 JOIN dumps d ON d.id = f.dump_id
 LEFT JOIN animations a ON a.id = s.animation_id
+LEFT JOIN kh2_motions m ON m.animation_id = a.id
 LEFT JOIN ref_motion_names n ON n.game = 'kh2' AND n.numbering = :numbering AND n.motion_id = s.motion_id
 WHERE (:dummies = 1 OR s.is_dummy = 0)
   AND (:file IS NULL OR instr(f.path, :file) > 0)

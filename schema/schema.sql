@@ -1,6 +1,6 @@
 -- # animdex database schema
 --
--- Schema version **7** (`PRAGMA user_version`), `PRAGMA application_id = 0x414E4458` ('ANDX').
+-- Schema version **8** (`PRAGMA user_version`), `PRAGMA application_id = 0x414E4458` ('ANDX').
 -- This page is generated from [`schema.sql`](schema.sql), where every table and column is declared
 -- once with its comment (`animdex schema > schema/README.md` writes it; a test fails when the two
 -- differ). Reference data comes from [`reference/*.tsv`](reference/). Both are embedded into the
@@ -90,20 +90,15 @@ CREATE TABLE IF NOT EXISTS animations (
                        -- LightWave and Kuper: the file name without its extension
   play_speed    REAL,  -- GNT: GNTA header float at 0x08 ("play speed")
   end_time      REAL,  -- GNT: GNTA header float at 0x0C, seconds; NSBCA: last frame (frame count - 1);
-                       -- LightWave: time of the last key (v1 frames, v3 seconds); Kuper: last frame index
+                       -- LightWave: time of the last key (v1 frames, v3 seconds); Kuper: last frame index;
+                       -- KH2: the last frame played (`kh2_motions.frame_end`)
   frame_count   INTEGER,  -- GNT: `round(end_time * 60)`; LightWave v1: last frame - first frame + 1 (NULL
                           -- for v3, whose frame rate is not in the file); Kuper: frame lines
   track_count   INTEGER NOT NULL,  -- bone tracks in the animation
   key_count     INTEGER NOT NULL,  -- keys over all its tracks
-  content_hash  TEXT NOT NULL,  -- hash of the decoded content (header values and every track), not of its
-                                -- position: the same animation has the same hash in any file, slot or offset
-  kind          TEXT,  -- KH2: `raw` (baked matrices) or `interpolated` (curves); NULL for other formats (v5)
-  bone_count    INTEGER,  -- KH2: bones the motion is built for; NSBCA: node count (v5)
-  total_bone_count INTEGER,  -- KH2 interpolated: bones + IK helpers (v5)
-  fps           REAL,  -- KH2: frame rate of `frame_start`/`frame_end`/`frame_return` (v5)
-  frame_start   REAL,  -- KH2: first frame played (v5)
-  frame_end     REAL,  -- KH2: last frame played; also copied to `end_time` (v5)
-  frame_return  REAL,  -- KH2: frame a loop returns to (v5)
+  content_hash  TEXT NOT NULL,  -- hash of the decoded content (header values, every track, and the format's own
+                                -- rows that describe it: `kh2_motions`, `node_states`), not of its position: the
+                                -- same animation has the same hash in any file, slot or offset
   shape_hash    TEXT   -- hash of the structure only: each track's bone, channels and key times, not the
                        -- values. Animations with the same `shape_hash` and different `content_hash` are
                        -- candidates for "near-identical" (v7)
@@ -137,10 +132,8 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
                                  -- (GNT time-only track), `ascii` (LightWave, Kuper)
   key_count     INTEGER NOT NULL,  -- keys in the track
   total_time    REAL,  -- GNT: bone header float at 0x08, seconds (time of the last key in GNTool-made files)
-  content_hash  TEXT NOT NULL,  -- hash of the track's decoded content, bone ID included: equal tracks in
+  content_hash  TEXT NOT NULL   -- hash of the track's decoded content, bone ID included: equal tracks in
                                 -- different animations share it
-  state         TEXT  -- NSBCA: `const` or `animated`, or per axis for T and S (`x=const y=animated z=const`);
-                      -- NULL for other formats (v6)
 );
 -- KH2 interpolated motions: one row per curve (forward curves first, then inverse/IK curves).
 -- `bone_id` is the curve's joint (inverse curves: `bone_count` + IK helper index, their place in the
@@ -354,3 +347,4 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 5 | KH2: tables `mset_slots`, `mset_resolution`, `ref_motion_names`; `animations.kind`, `bone_count`, `total_bone_count`, `fps`, `frame_start`, `frame_end`, `frame_return` (`migrations/005_kh2_motion_sets.sql`) |
 -- | 6 | NSBCA: table `node_states`, `bone_tracks.state` (`migrations/006_node_states.sql`) |
 -- | 7 | reports: `animations.shape_hash`, views `animation_catalog`, `reuse_groups`, `track_reuse` (`migrations/007_reports.sql`) |
+-- | 8 | format tables: KH2's `animations.kind` .. `frame_return` move to `kh2_motions`; `bone_tracks.state` is dropped (`node_states` has it) (`migrations/008_format_tables.sql`) |

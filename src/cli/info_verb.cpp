@@ -3,7 +3,9 @@
 #include <array>
 #include <map>
 #include <memory>
-#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -20,88 +22,65 @@ namespace animdex {
 namespace {
 
 ResultTable animations_table(const FileRow& file) {
-  ResultTable table{{"slot", "motion_id", "motion_hex", "name", "play_speed", "end_time", "frame_count", "tracks",
-                     "keys", "content_hash", "kind", "bones", "fps"},
+  ResultTable table{{"animation", "slot", "motion_id", "motion_hex", "name", "play_speed", "end_time", "frame_count",
+                     "tracks", "keys", "content_hash"},
                     {}};
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
     const auto& row = file.animations[a];
-    table.rows.push_back({to_cell(animation.slot), to_cell(animation.motion_id),
+    table.rows.push_back({static_cast<std::int64_t>(a), to_cell(animation.slot), to_cell(animation.motion_id),
                           animation.motion_id ? Cell(fmt::format("0x{:04X}", *animation.motion_id)) : Cell(),
-                          to_cell(row.name), to_cell(animation.play_speed),
-                          to_cell(animation.end_time), to_cell(animation.frame_count),
-                          static_cast<std::int64_t>(animation.tracks.size()), row.key_count, row.content_hash,
-                          animation.kind.empty() ? Cell() : Cell(animation.kind), to_cell(animation.bone_count),
-                          to_cell(animation.fps)});
+                          to_cell(row.name), to_cell(animation.play_speed), to_cell(animation.end_time),
+                          to_cell(animation.frame_count), static_cast<std::int64_t>(animation.tracks.size()),
+                          row.key_count, row.content_hash});
   }
   return table;
 }
 
-// KH2 BAR entries: where each slot's data is, whether it is a dummy, and what the engine plays.
-ResultTable slots_table(const FileRow& file) {
-  ResultTable table{{"parent_slot", "slot", "entry_name", "entry_type", "dummy", "size", "data_offset",
-                     "duplicate_of", "motion_id", "motion_name", "state", "resolved_slot", "animation_slot"},
-                    {}};
-  // One pass over the resolutions, then a lookup per entry: linear in slots, not slots x resolutions.
-  using ResolutionKey = std::tuple<std::optional<std::int64_t>, std::int64_t, std::optional<std::int64_t>>;
-  std::map<ResolutionKey, std::int64_t> resolved_slots;
-  for (const auto& resolution : file.model.slot_resolutions)
-    resolved_slots[{resolution.parent_slot, resolution.motion_id, resolution.state}] = resolution.resolved_slot;
-  const auto& entries = file.model.archive_entries;
-  for (std::size_t e = 0; e < entries.size(); ++e) {
-    const auto& entry = entries[e];
-    std::optional<std::int64_t> resolved, animation_slot;
-    if (entry.motion_id)
-      if (const auto found = resolved_slots.find({entry.parent_slot, *entry.motion_id, entry.state});
-          found != resolved_slots.end())
-        resolved = found->second;
-    if (entry.animation_index) animation_slot = file.model.animations[*entry.animation_index].slot;
-    table.rows.push_back({to_cell(entry.parent_slot), entry.slot, entry.name,
-                          fmt::format("{} {}", entry.type_code, entry.type_name), entry.is_dummy ? "yes" : "",
-                          entry.size, fmt::format("0x{:X}", entry.data_offset), to_cell(entry.duplicate_of),
-                          to_cell(entry.motion_id),
-                          to_cell(e < file.entry_motion_names.size() ? file.entry_motion_names[e] : std::nullopt),
-                          to_cell(entry.state), to_cell(resolved), to_cell(animation_slot)});
-  }
-  return table;
+// A format row's value as shown: a reference to an animation is its position in the Animations table.
+Cell format_cell(const model::RowValue& value) {
+  return std::visit([](const auto& held) -> Cell {
+    using T = std::decay_t<decltype(held)>;
+    if constexpr (std::is_same_v<T, model::AnimationRef>) return static_cast<std::int64_t>(held.animation);
+    else if constexpr (std::is_same_v<T, model::MotionNameOf>) return Cell();  // resolved by process_file
+    else return held;
+  }, value);
 }
 
-// Skeletal formats with per-node channel states (NSBCA): every node, identity and base included.
-ResultTable nodes_table(const FileRow& file) {
-  ResultTable table{{"animation", "node", "node_id", "tag", "T", "R", "S", "T_keys", "R_keys", "S_keys"}, {}};
-  for (const auto& animation : file.model.animations) {
-    // Key counts per node and T/R/S, gathered in one pass over the tracks.
-    std::map<std::int64_t, std::array<std::int64_t, 3>> key_counts;
-    for (const auto& track : animation.tracks) {
-      const auto kind = std::string_view("TRS").find(track.channels.empty() ? '?' : track.channels[0]);
-      if (track.bone_id && kind != std::string_view::npos)
-        key_counts[*track.bone_id][kind] = static_cast<std::int64_t>(track.keys.size());
+// The file's rows of each of its format's tables (KH2 slots, NSBCA node states, ...), as stored:
+// one table per database table, in the order the format wrote them.
+std::vector<std::pair<std::string, ResultTable>> format_tables(const FileRow& file) {
+  std::vector<std::pair<std::string, ResultTable>> tables;
+  for (const auto& row : file.model.format_rows) {
+    auto found = std::find_if(tables.begin(), tables.end(), [&](const auto& named) { return named.first == row.table; });
+    if (found == tables.end()) {
+      ResultTable table;
+      if (row.animation) table.columns.push_back("animation");
+      for (const auto& [column, value] : row.columns) table.columns.emplace_back(column);
+      found = tables.insert(tables.end(), {std::string(row.table), std::move(table)});
     }
-    for (const auto& node : animation.node_states) {
-      const auto found = key_counts.find(node.node_index);
-      const std::array<std::int64_t, 3> keys = found == key_counts.end() ? std::array<std::int64_t, 3>{} : found->second;
-      table.rows.push_back({animation.name, node.node_index, node.node_id, fmt::format("0x{:08X}", node.tag),
-                            node.translation, node.rotation, node.scale, keys[0], keys[1], keys[2]});
-    }
+    auto& cells = found->second.rows.emplace_back();
+    if (row.animation) cells.push_back(static_cast<std::int64_t>(*row.animation));
+    for (const auto& [column, value] : row.columns) cells.push_back(format_cell(value));
   }
-  return table;
+  return tables;
 }
 
 ResultTable tracks_table(const FileRow& file) {
   ResultTable table{{"animation", "slot", "track", "bone_id", "bone_hex", "bone_name", "flags", "track_flags",
-                     "channels", "state", "encoding", "keys", "total_time"},
+                     "channels", "encoding", "keys", "total_time"},
                     {}};
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
-      table.rows.push_back({to_cell(file.animations[a].name), to_cell(animation.slot),
-                            static_cast<std::int64_t>(t), to_cell(track.bone_id),
+      table.rows.push_back({static_cast<std::int64_t>(a), to_cell(animation.slot), static_cast<std::int64_t>(t),
+                            to_cell(track.bone_id),
                             track.bone_id ? Cell(fmt::format("0x{:02X}", *track.bone_id)) : Cell(),
                             to_cell(file.animations[a].tracks[t].bone_name),
                             fmt::format("0x{:04X}", track.flags), fmt::format("0x{:02X}", track.track_flags),
-                            track.channels, track.state.empty() ? Cell() : Cell(track.state), track.value_encoding,
-                            static_cast<std::int64_t>(track.keys.size()), track.total_time});
+                            track.channels, track.value_encoding, static_cast<std::int64_t>(track.keys.size()),
+                            track.total_time});
     }
   }
   return table;
@@ -126,6 +105,13 @@ nlohmann::ordered_json json_optional(const std::optional<T>& value) {
   return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
 }
 
+nlohmann::ordered_json cell_json(const Cell& cell) {
+  return std::visit([](const auto& held) -> nlohmann::ordered_json {
+    if constexpr (std::is_same_v<std::decay_t<decltype(held)>, std::monostate>) return nullptr;
+    else return held;
+  }, cell);
+}
+
 nlohmann::ordered_json to_json(const FileRow& file) {
   nlohmann::ordered_json json;
   json["path"] = file.path;
@@ -141,28 +127,14 @@ nlohmann::ordered_json to_json(const FileRow& file) {
     const auto& animation = file.model.animations[a];
     const auto& row = file.animations[a];
     nlohmann::ordered_json item;
+    item["animation"] = a;
     item["slot"] = json_optional(animation.slot);
     item["motion_id"] = json_optional(animation.motion_id);
     item["name"] = json_optional(row.name);
     item["play_speed"] = json_optional(animation.play_speed);
     item["end_time"] = json_optional(animation.end_time);
     item["frame_count"] = json_optional(animation.frame_count);
-    if (!animation.kind.empty()) item["kind"] = animation.kind;
-    if (animation.bone_count) item["bone_count"] = *animation.bone_count;
-    if (animation.total_bone_count) item["total_bone_count"] = *animation.total_bone_count;
-    if (animation.fps) {
-      item["fps"] = *animation.fps;
-      item["frame_start"] = json_optional(animation.frame_start);
-      item["frame_end"] = json_optional(animation.frame_end);
-      item["frame_return"] = json_optional(animation.frame_return);
-    }
     item["content_hash"] = row.content_hash;
-    if (!animation.node_states.empty()) {
-      auto& nodes = item["nodes"] = nlohmann::ordered_json::array();
-      for (const auto& node : animation.node_states)
-        nodes.push_back({{"node", node.node_index}, {"node_id", node.node_id}, {"tag", node.tag},
-                         {"T", node.translation}, {"R", node.rotation}, {"S", node.scale}});
-    }
     auto& tracks = item["tracks"] = nlohmann::ordered_json::array();
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
@@ -173,7 +145,6 @@ nlohmann::ordered_json to_json(const FileRow& file) {
       track_json["track_flags"] = track.track_flags;
       track_json["channels"] = track.channels;
       track_json["value_encoding"] = track.value_encoding;
-      if (!track.state.empty()) track_json["state"] = track.state;
       track_json["total_time"] = track.total_time;
       track_json["content_hash"] = row.tracks[t].content_hash;
       auto& keys = track_json["keys"] = nlohmann::ordered_json::array();
@@ -184,18 +155,11 @@ nlohmann::ordered_json to_json(const FileRow& file) {
     }
     animations.push_back(std::move(item));
   }
-  if (!file.model.archive_entries.empty()) {
-    const auto slots = slots_table(file);
-    auto& rows = json["slots"] = nlohmann::ordered_json::array();
-    for (const auto& row : slots.rows) {
+  for (const auto& [name, table] : format_tables(file)) {
+    auto& rows = json["format_tables"][name] = nlohmann::ordered_json::array();
+    for (const auto& row : table.rows) {
       nlohmann::ordered_json item;
-      for (std::size_t c = 0; c < slots.columns.size(); ++c) {
-        const auto& cell = row[c];
-        if (std::holds_alternative<std::monostate>(cell)) item[slots.columns[c]] = nullptr;
-        else if (const auto* number = std::get_if<std::int64_t>(&cell)) item[slots.columns[c]] = *number;
-        else if (const auto* real = std::get_if<double>(&cell)) item[slots.columns[c]] = *real;
-        else item[slots.columns[c]] = cell_text(cell);
-      }
+      for (std::size_t c = 0; c < table.columns.size(); ++c) item[table.columns[c]] = cell_json(row[c]);
       rows.push_back(std::move(item));
     }
   }
@@ -230,12 +194,8 @@ int run_info(const InfoOptions& options, std::ostream& out) {
     for (const auto& property : file.model.properties) summary.rows.push_back({property.name, property.value});
     write_table(out, summary, options.format);
     if (file.status == FileStatus::ok) {
-      if (!file.model.archive_entries.empty())
-        write_section(out, "Slots", slots_table(file), options.format);
       write_section(out, "Animations", animations_table(file), options.format);
-      if (std::any_of(file.model.animations.begin(), file.model.animations.end(),
-                      [](const auto& animation) { return !animation.node_states.empty(); }))
-        write_section(out, "Nodes", nodes_table(file), options.format);
+      for (const auto& [name, table] : format_tables(file)) write_section(out, name, table, options.format);
       write_section(out, "Bone tracks", tracks_table(file), options.format);
       if (options.show_keys) write_section(out, "Keys", keys_table(file), options.format);
     }

@@ -63,6 +63,18 @@ void migrate(SQLite::Database& db, int from_version) {
   std::sort(steps.begin(), steps.end());
   if (steps.empty() || steps.back().first != kSchemaVersion || steps.front().first != from_version + 1)
     throw DatabaseError(fmt::format("no migration path from schema version {} to {}", from_version, kSchemaVersion));
+  // Foreign keys off while tables are rebuilt (SQLite's documented procedure: dropping a rebuilt
+  // table must not cascade), checked before commit, and on again whatever happens.
+  db.exec("PRAGMA foreign_keys = OFF");
+  struct ForeignKeysBackOn {
+    SQLite::Database& db;
+    ~ForeignKeysBackOn() {
+      try {
+        db.exec("PRAGMA foreign_keys = ON");
+      } catch (const SQLite::Exception&) {  // a destructor must not throw; the connection is closing anyway
+      }
+    }
+  } back_on{db};
   // The write lock first, then the version again: two `index` runs must not both migrate.
   SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
   if (pragma_int(db, "user_version") != from_version) return;  // the other run migrated it meanwhile
@@ -71,6 +83,10 @@ void migrate(SQLite::Database& db, int from_version) {
     db.exec(fmt::format("PRAGMA user_version = {}", target));
   }
   db.exec(schema_ddl());
+  SQLite::Statement broken(db, "PRAGMA foreign_key_check");
+  if (broken.executeStep())
+    throw DatabaseError(fmt::format("migration left a row of {} pointing at a missing row; nothing was changed",
+                                    broken.getColumn(0).getString()));
   transaction.commit();
 }
 

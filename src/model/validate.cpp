@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <string_view>
 
 namespace animdex::model {
 
@@ -9,16 +10,57 @@ namespace {
 
 bool finite(const std::optional<double>& value) { return !value || std::isfinite(*value); }
 
+// Channel letters T, R, S in that order, each at most once; or a channel's name in printable
+// ASCII (LightWave `heading`, KH2 `Rx`, a Kuper axis).
+std::optional<std::string> check_channels(std::string_view channels) {
+  if (channels.size() > 64) return fmt::format("channel name of {} characters (at most 64)", channels.size());
+  for (const char c : channels)
+    if (c < 0x20 || c > 0x7E) return "channel name with a character outside printable ASCII";
+  if (channels.find_first_not_of("TRS") != std::string_view::npos) return std::nullopt;  // a name, not letters
+  std::size_t previous = 0;
+  for (const char c : channels) {
+    const std::size_t rank = std::string_view("TRS").find(c) + 1;
+    if (rank <= previous) return fmt::format("channel letters '{}' not in the order T, R, S without repeats", channels);
+    previous = rank;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> check_keys(const BoneTrack& track) {
+  for (std::size_t k = 0; k < track.keys.size(); ++k) {
+    const Key& key = track.keys[k];
+    if (!std::isfinite(key.time)) return fmt::format("key {}: time is not a finite number", k);
+    if (k > 0 && key.time < track.keys[k - 1].time)
+      return fmt::format("key {}: time {} before the previous key's {} (keys are in time order)", k, key.time,
+                         track.keys[k - 1].time);
+    if (!finite(key.x) || !finite(key.y) || !finite(key.z) || !finite(key.w))
+      return fmt::format("key {}: a value is not a finite number", k);
+  }
+  for (std::size_t k = 0; k < track.splines.size(); ++k)
+    for (const double parameter : track.splines[k].params)
+      if (!std::isfinite(parameter)) return fmt::format("spline {}: a parameter is not a finite number", k);
+  return std::nullopt;
+}
+
 std::optional<std::string> check_track(const BoneTrack& track) {
   if (!std::isfinite(track.total_time)) return "total time is not a finite number";
   if (track.bone_id && *track.bone_id < 0) return fmt::format("bone id {} is negative", *track.bone_id);
   if (!track.splines.empty() && track.splines.size() != track.keys.size())
     return fmt::format("{} splines for {} keys (empty or one per key)", track.splines.size(), track.keys.size());
-  for (std::size_t k = 0; k < track.keys.size(); ++k) {
-    const Key& key = track.keys[k];
-    if (!std::isfinite(key.time)) return fmt::format("key {}: time is not a finite number", k);
-    if (!finite(key.x) || !finite(key.y) || !finite(key.z) || !finite(key.w))
-      return fmt::format("key {}: a value is not a finite number", k);
+  if (auto problem = check_channels(track.channels)) return problem;
+  return check_keys(track);
+}
+
+std::optional<std::string> check_row(const FormatRow& row, std::size_t animation_count) {
+  if (row.table.empty() || row.columns.empty()) return "a row without a table or columns";
+  if (row.animation && *row.animation >= animation_count)
+    return fmt::format("describes animation {} of {}", *row.animation, animation_count);
+  for (const auto& [column, value] : row.columns) {
+    if (column.empty()) return "a column without a name";
+    if (const auto* ref = std::get_if<AnimationRef>(&value); ref && ref->animation >= animation_count)
+      return fmt::format("{}: points at animation {} of {}", column, ref->animation, animation_count);
+    if (const auto* real = std::get_if<double>(&value); real && !std::isfinite(*real))
+      return fmt::format("{}: not a finite number", column);
   }
   return std::nullopt;
 }
@@ -28,19 +70,15 @@ std::optional<std::string> check_track(const BoneTrack& track) {
 std::optional<std::string> validate(const AnimationFile& file) {
   for (std::size_t a = 0; a < file.animations.size(); ++a) {
     const Animation& animation = file.animations[a];
-    for (const auto& value : {animation.play_speed, animation.end_time, animation.fps, animation.frame_start,
-                              animation.frame_end, animation.frame_return})
-      if (!finite(value)) return fmt::format("animation {}: a header number is not finite", a);
+    if (!finite(animation.play_speed) || !finite(animation.end_time))
+      return fmt::format("animation {}: a header number is not finite", a);
     for (std::size_t t = 0; t < animation.tracks.size(); ++t)
       if (auto problem = check_track(animation.tracks[t]))
         return fmt::format("animation {} track {}: {}", a, t, *problem);
   }
-  for (std::size_t e = 0; e < file.archive_entries.size(); ++e) {
-    const auto& index = file.archive_entries[e].animation_index;
-    if (index && *index >= file.animations.size())
-      return fmt::format("archive entry {}: animation index {} past the {} animations", e, *index,
-                         file.animations.size());
-  }
+  for (std::size_t r = 0; r < file.format_rows.size(); ++r)
+    if (auto problem = check_row(file.format_rows[r], file.animations.size()))
+      return fmt::format("{} row {}: {}", file.format_rows[r].table, r, *problem);
   return std::nullopt;
 }
 

@@ -9,11 +9,11 @@
 namespace animdex::model {
 
 // The first broken rule, described with where it is (animation, track, key), or nullopt.
-// Rules: key times, values and header numbers are finite; bone (node) ids are not negative;
-// splines are empty or one per key; an archive entry's animation index points at an animation.
-// (Key order is not a rule yet: GNT and KH2 parsers do not check it, and a rule that a parser does
-// not enforce would turn a file the game may accept into an error.) (Channel names differ per format --
-// GNT "TRS" letters, KH2 "Tx".."Sz", LightWave "x".."B" -- so they are not checked here.)
+// Rules (each written beside its field in animation.h and format_rows.h): key times, values, spline
+// parameters and header numbers are finite; keys are in non-decreasing time order; bone (node) ids
+// are not negative; splines are empty or one per key; channels are T/R/S letters in that order, or
+// a name in printable ASCII; a format row names its table and columns, and the animations it
+// describes or points at exist.
 std::optional<std::string> validate(const AnimationFile& file);
 
 }  // namespace animdex::model

@@ -6,20 +6,15 @@
 #include "formats/gnt_mot/gnt_mot_writer.h"
 #include "formats/gnt_mot_fixture.h"
 #include "sample/sample_dump.h"
+#include "support/corrupt_input.h"
 #include "support/test_support.h"
 
 using namespace animdex;
-using animdex::test::poke_u16;
-using animdex::test::poke_u32;
 
 namespace {
 
 void check_rejected(const std::vector<std::byte>& bytes, std::uint64_t offset, const std::string& expected_text) {
-  auto parsed = gnt_mot::parse_mot(bytes);
-  REQUIRE_FALSE(parsed.ok());
-  INFO(parsed.error().message());
-  CHECK(parsed.error().offset == offset);
-  CHECK_THAT(parsed.error().message(), Catch::Contains(expected_text));
+  test::expect_parse_error(gnt_mot::parse_mot(bytes), expected_text, offset);
 }
 
 }  // namespace
@@ -32,26 +27,26 @@ TEST_CASE("corrupt MOT headers are rejected with their offset", "[gnt_mot][corru
     check_rejected(std::vector<std::byte>(good.begin(), good.begin() + 8), 0, "16-byte MOT header");
   }
   SECTION("word 0 not zero") {
-    poke_u32(good, 0x00, 1);
+    test::put(good, 0x00, 1, 4, BE);
     check_rejected(good, 0x00, "MOT header word 0x00 to be zero");
   }
   SECTION("no slots") {
-    poke_u32(good, 0x04, 0);
+    test::put(good, 0x04, 0, 4, BE);
     check_rejected(good, 0x04, "at least one animation slot");
   }
   SECTION("header size not 0x10") {
-    poke_u32(good, 0x08, 0x20);
+    test::put(good, 0x08, 0x20, 4, BE);
     check_rejected(good, 0x08, "MOT header size 0x10");
   }
   SECTION("declared size differs from the file length") {
-    poke_u32(good, 0x0C, 0xC0);
+    test::put(good, 0x0C, 0xC0, 4, BE);
     check_rejected(good, 0x0C, "expected the file size 0xB0");
   }
   SECTION("truncated file: declared size larger than what is there") {
     check_rejected(std::vector<std::byte>(good.begin(), good.begin() + 0x90), 0x0C, "expected the file size 0x90");
   }
   SECTION("slot table runs past the end") {
-    poke_u32(good, 0x04, 0x1000);
+    test::put(good, 0x04, 0x1000, 4, BE);
     check_rejected(good, 0x04, "slot table of 4096 entries");
   }
 }
@@ -59,19 +54,19 @@ TEST_CASE("corrupt MOT headers are rejected with their offset", "[gnt_mot][corru
 TEST_CASE("corrupt slot offsets are rejected", "[gnt_mot][corrupt]") {
   auto good = test::handmade_mot();
   SECTION("offset inside the slot table") {
-    poke_u32(good, 0x10, 0x10);
+    test::put(good, 0x10, 0x10, 4, BE);
     check_rejected(good, 0x10, "at or after 0x20");
   }
   SECTION("offset at or past the end") {
-    poke_u32(good, 0x10, 0xB0);
+    test::put(good, 0x10, 0xB0, 4, BE);
     check_rejected(good, 0x10, "before the end 0xB0");
   }
   SECTION("offset not 16-aligned") {
-    poke_u32(good, 0x10, 0x24);
+    test::put(good, 0x10, 0x24, 4, BE);
     check_rejected(good, 0x10, "16-aligned");
   }
   SECTION("two slots share one offset") {
-    poke_u32(good, 0x14, 0x20);
+    test::put(good, 0x14, 0x20, 4, BE);
     check_rejected(good, 0x14, "already used by slot 0");
   }
 }
@@ -79,33 +74,33 @@ TEST_CASE("corrupt slot offsets are rejected", "[gnt_mot][corrupt]") {
 TEST_CASE("corrupt GNTA and bone headers are rejected", "[gnt_mot][corrupt]") {
   auto good = test::handmade_mot();
   SECTION("GNTA header size not 0x10") {
-    poke_u32(good, 0x24, 0x20);
+    test::put(good, 0x24, 0x20, 4, BE);
     check_rejected(good, 0x24, "GNTA header size 0x10");
   }
   SECTION("GNTA shorter than its header (less than 16 bytes before the end)") {
     good.resize(0xB8, std::byte{0});
-    poke_u32(good, 0x0C, 0xB8);
-    poke_u32(good, 0x14, 0xB0);
+    test::put(good, 0x0C, 0xB8, 4, BE);
+    test::put(good, 0x14, 0xB0, 4, BE);
     check_rejected(good, 0xB0, "16-byte GNTA header");
   }
   SECTION("bone headers do not fit in the GNTA") {
-    poke_u16(good, 0x22, 0x100);
+    test::put(good, 0x22, 0x100, 2, BE);
     check_rejected(good, 0x22, "256 bone headers");
   }
   SECTION("bone header word 0x0C not zero") {
-    poke_u32(good, 0x30 + 0x0C, 7);
+    test::put(good, 0x30 + 0x0C, 7, 4, BE);
     check_rejected(good, 0x3C, "bone header word 0x0C to be zero");
   }
   SECTION("bone header word 0x18 not zero") {
-    poke_u32(good, 0x30 + 0x18, 7);
+    test::put(good, 0x30 + 0x18, 7, 4, BE);
     check_rejected(good, 0x48, "bone header word 0x18 to be zero");
   }
   SECTION("bone header word 0x1C not zero") {
-    poke_u32(good, 0x30 + 0x1C, 7);
+    test::put(good, 0x30 + 0x1C, 7, 4, BE);
     check_rejected(good, 0x4C, "bone header word 0x1C to be zero");
   }
   SECTION("flags1 0x0200 without an encoding bit") {
-    poke_u16(good, 0x30, 0x0200);
+    test::put(good, 0x30, 0x0200, 2, BE);
     check_rejected(good, 0x30, "flags1 0x0200 together with");
   }
 }
@@ -113,26 +108,36 @@ TEST_CASE("corrupt GNTA and bone headers are rejected", "[gnt_mot][corrupt]") {
 TEST_CASE("corrupt data offsets and counts are rejected", "[gnt_mot][corrupt]") {
   auto good = test::handmade_mot();
   SECTION("time values run past the GNTA") {
-    poke_u32(good, 0x50 + 0x10, 0x8D);
+    test::put(good, 0x50 + 0x10, 0x8D, 4, BE);
     check_rejected(good, 0x60, "time values (1 keys)");
   }
   SECTION("time values overlap the bone headers") {
-    poke_u32(good, 0x30 + 0x10, 0x10);
+    test::put(good, 0x30 + 0x10, 0x10, 4, BE);
     check_rejected(good, 0x40, "inside the GNTA data area");
   }
   SECTION("a lying key count pushes the times past the GNTA") {
-    poke_u16(good, 0x50 + 0x06, 0xFFFF);
+    test::put(good, 0x50 + 0x06, 0xFFFF, 2, BE);
     check_rejected(good, 0x60, "65535 keys");
   }
   SECTION("coordinates do not follow the padded times") {
-    poke_u32(good, 0x30 + 0x14, 0x70);
+    test::put(good, 0x30 + 0x14, 0x70, 4, BE);
     check_rejected(good, 0x44, "coordinates offset 0x60");
   }
   SECTION("coordinates run past the GNTA") {
-    poke_u16(good, 0x30 + 0x06, 5);  // times 0x50..0x64, coordinates must start at 0x70
-    poke_u32(good, 0x30 + 0x14, 0x70);
+    test::put(good, 0x30 + 0x06, 5, 2, BE);  // times 0x50..0x64, coordinates must start at 0x70
+    test::put(good, 0x30 + 0x14, 0x70, 4, BE);
+    test::put_f32(good, 0x7C, 0.5F, BE);  // the 4th time (junk bytes before) in order; the 5th is 3.13
     check_rejected(good, 0x44, "40 coordinate bytes (5 keys)");
   }
+}
+
+TEST_CASE("key times out of order are rejected at the later key", "[gnt_mot][corrupt]") {
+  auto good = test::handmade_mot();
+  test::put_f32(good, 0x70 + 4, 0.75F, BE);  // bone 0 key 1 after key 2 (0.5 s)
+  check_rejected(good, 0x70 + 8, "a key time at or after the previous key's 0.75");
+  auto equal = test::handmade_mot();
+  test::put_f32(equal, 0x70 + 4, 0.5F, BE);  // equal times are allowed (a hold)
+  CHECK(gnt_mot::parse_mot(equal).ok());
 }
 
 TEST_CASE("padding bytes are not required to be zero", "[gnt_mot][corrupt]") {

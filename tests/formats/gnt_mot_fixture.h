@@ -41,13 +41,4 @@ inline std::vector<std::byte> handmade_mot() {
   return w.take();
 }
 
-inline void poke_u32(std::vector<std::byte>& bytes, std::size_t offset, std::uint32_t value) {
-  for (int i = 0; i < 4; ++i) bytes[offset + i] = static_cast<std::byte>(value >> (8 * (3 - i)));
-}
-
-inline void poke_u16(std::vector<std::byte>& bytes, std::size_t offset, std::uint16_t value) {
-  bytes[offset] = static_cast<std::byte>(value >> 8);
-  bytes[offset + 1] = static_cast<std::byte>(value & 0xFF);
-}
-
 }  // namespace animdex::test

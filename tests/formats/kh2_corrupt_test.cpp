@@ -6,51 +6,27 @@
 #include "formats/kh2/kh2_motion_set.h"
 #include "formats/registry.h"
 #include "kh2_fixture.h"
+#include "support/corrupt_input.h"
 
 using namespace animdex;
 using namespace animdex::kh2;
 
 namespace {
 
-using Bytes = std::vector<std::byte>;
-
-void put_u32(Bytes& bytes, std::size_t at, std::uint32_t value) {
-  for (int i = 0; i < 4; ++i) bytes.at(at + i) = static_cast<std::byte>((value >> (8 * i)) & 0xFF);
-}
-void put_u16(Bytes& bytes, std::size_t at, std::uint16_t value) {
-  bytes.at(at) = static_cast<std::byte>(value & 0xFF);
-  bytes.at(at + 1) = static_cast<std::byte>(value >> 8);
-}
-void put_f32(Bytes& bytes, std::size_t at, float value) {
-  std::uint32_t raw;
-  std::memcpy(&raw, &value, 4);
-  put_u32(bytes, at, raw);
-}
-std::uint32_t get_u32(const Bytes& bytes, std::size_t at) {
-  std::uint32_t value = 0;
-  for (int i = 0; i < 4; ++i) value |= std::to_integer<std::uint32_t>(bytes.at(at + i)) << (8 * i);
-  return value;
-}
+using test::Bytes;
 
 // Where the fixture motion's tables are (absolute in the motion).
-std::size_t curves_at(const Bytes& motion) { return kMotionBase + get_u32(motion, 0xC0); }
-std::size_t keys_at(const Bytes& motion) { return kMotionBase + get_u32(motion, 0xD0); }
+std::size_t curves_at(const Bytes& motion) { return kMotionBase + test::get(motion, 0xC0, 4, LE); }
+std::size_t keys_at(const Bytes& motion) { return kMotionBase + test::get(motion, 0xD0, 4, LE); }
 
 Bytes fixture_motion() { return write_motion(test::interpolated_motion(32, {5})); }
 
 void expect_motion_error(const Bytes& bytes, const std::string& text, std::uint64_t offset) {
-  const auto parsed = parse_motion(bytes);
-  REQUIRE_FALSE(parsed.ok());
-  INFO(parsed.error().message());
-  CHECK_THAT(parsed.error().message(), Catch::Contains(text));
-  CHECK(parsed.error().offset == offset);
+  test::expect_parse_error(parse_motion(bytes), text, offset);
 }
 
 void expect_set_error(const Bytes& bytes, const std::string& text) {
-  const auto parsed = parse_motion_set(bytes);
-  REQUIRE_FALSE(parsed.ok());
-  INFO(parsed.error().message());
-  CHECK_THAT(parsed.error().message(), Catch::Contains(text));
+  test::expect_parse_error(parse_motion_set(bytes), text);
 }
 
 }  // namespace
@@ -66,37 +42,37 @@ TEST_CASE("corrupt BAR headers and entry tables", "[kh2][corrupt]") {
   }
   SECTION("negative entry count") {
     Bytes bytes = good;
-    put_u32(bytes, 4, 0xFFFFFFFF);
+    test::put(bytes, 4, 0xFFFFFFFF, 4, LE);
     expect_set_error(bytes, "entry count >= 0");
   }
   SECTION("entry table past the end") {
     Bytes bytes = good;
-    put_u32(bytes, 4, 100000);
+    test::put(bytes, 4, 100000, 4, LE);
     expect_set_error(bytes, "100000 entries");
   }
   SECTION("data offset inside the entry table") {
     Bytes bytes = good;
-    put_u32(bytes, 0x10 + 8, 0x20);
+    test::put(bytes, 0x10 + 8, 0x20, 4, LE);
     expect_set_error(bytes, "at or after the entry table end");
   }
   SECTION("data past the end") {
     Bytes bytes = good;
-    put_u32(bytes, 0x10 + 12, static_cast<std::uint32_t>(bytes.size()));
+    test::put(bytes, 0x10 + 12, static_cast<std::uint32_t>(bytes.size()), 4, LE);
     expect_set_error(bytes, "entry 0 data");
   }
   SECTION("negative size") {
     Bytes bytes = good;
-    put_u32(bytes, 0x10 + 12, 0xFFFFFFF0);
+    test::put(bytes, 0x10 + 12, 0xFFFFFFF0, 4, LE);
     expect_set_error(bytes, "entry 0 size >= 0");
   }
   SECTION("motion set type 3") {
     Bytes bytes = good;
-    put_u32(bytes, 12, 3);
+    test::put(bytes, 12, 3, 4, LE);
     expect_set_error(bytes, "motion set type 0 (Default), 1 (Player) or 2 (Raw)");
   }
   SECTION("a slot whose ANB is not a BAR") {
     Bytes bytes = good;
-    const std::size_t anb_at = get_u32(bytes, 0x10 + 8);
+    const std::size_t anb_at = test::get(bytes, 0x10 + 8, 4, LE);
     bytes[anb_at] = std::byte{'X'};
     const auto parsed = parse_motion_set(bytes);
     REQUIRE_FALSE(parsed.ok());
@@ -116,32 +92,32 @@ TEST_CASE("corrupt motions: one input per invariant", "[kh2][corrupt]") {
   }
   SECTION("too short for the raw header") {
     Bytes bytes(good.begin(), good.begin() + 0xC0);
-    put_u32(bytes, 0x90, 1);
+    test::put(bytes, 0x90, 1, 4, LE);
     expect_motion_error(bytes, "raw motion header", 0xA0);
   }
   SECTION("motion type other than 0 or 1") {
     Bytes bytes = good;
-    put_u32(bytes, 0x90, 7);
+    test::put(bytes, 0x90, 7, 4, LE);
     expect_motion_error(bytes, "motion type 0 (interpolated) or 1 (raw)", 0x90);
   }
   SECTION("bone count above the total bone count") {
     Bytes bytes = good;
-    put_u16(bytes, 0xA0, 40);
+    test::put(bytes, 0xA0, 40, 2, LE);
     expect_motion_error(bytes, "total bone count >= bone count 40", 0xA2);
   }
   SECTION("FPS not above zero") {
     Bytes bytes = good;
-    put_f32(bytes, 0x128, 0.0f);
+    test::put_f32(bytes, 0x128, 0.0f, LE);
     expect_motion_error(bytes, "FPS > 0", 0x128);
   }
   SECTION("a table past the end of the motion") {
     Bytes bytes = good;
-    put_u32(bytes, 0xC4, 5000);  // forward curve count
+    test::put(bytes, 0xC4, 5000, 4, LE);  // forward curve count
     expect_motion_error(bytes, "forward curve table", 0xC0);
   }
   SECTION("a table that ends before it starts") {
     Bytes bytes = good;
-    put_u32(bytes, 0xD4, get_u32(bytes, 0xD0) - 8);  // key times before the keys
+    test::put(bytes, 0xD4, test::get(bytes, 0xD0, 4, LE) - 8, 4, LE);  // key times before the keys
     expect_motion_error(bytes, "key table to end at or after its start", 0xD4);
   }
   SECTION("curve channel above 8") {
@@ -151,7 +127,7 @@ TEST_CASE("corrupt motions: one input per invariant", "[kh2][corrupt]") {
   }
   SECTION("curve joint outside the joint table") {
     Bytes bytes = good;
-    put_u16(bytes, curves_at(bytes), 33);
+    test::put(bytes, curves_at(bytes), 33, 2, LE);
     expect_motion_error(bytes, "forward curve joint in 0..32", curves_at(bytes));
   }
   SECTION("first key + key count past the key table") {
@@ -161,27 +137,38 @@ TEST_CASE("corrupt motions: one input per invariant", "[kh2][corrupt]") {
   }
   SECTION("key-time index past the key time count") {
     Bytes bytes = good;
-    put_u16(bytes, keys_at(bytes), static_cast<std::uint16_t>((2 << 2) | 1));
+    test::put(bytes, keys_at(bytes), static_cast<std::uint16_t>((2 << 2) | 1), 2, LE);
     expect_motion_error(bytes, "key 0 time index < key time count 2", curves_at(bytes));
+  }
+  SECTION("a curve's keys out of time order") {
+    Bytes bytes = good;
+    const auto with_time = [&](int key, std::uint64_t time_index) {  // keeps the interpolation bits
+      const std::size_t at = keys_at(bytes) + 8 * static_cast<std::size_t>(key);
+      test::put(bytes, at, (test::get(bytes, at, 2, LE) & 0x3) | (time_index << 2), 2, LE);
+    };
+    with_time(0, 1);
+    with_time(1, 0);
+    expect_motion_error(bytes, "key 1 at a time at or after the previous key's 10 (keys in time order)",
+                        curves_at(bytes));
   }
   SECTION("value index out of range") {
     Bytes bytes = good;
-    put_u16(bytes, keys_at(bytes) + 2, 2);
+    test::put(bytes, keys_at(bytes) + 2, 2, 2, LE);
     expect_motion_error(bytes, "key 0 value index in 0..1", curves_at(bytes));
   }
   SECTION("tangent index out of range on a hermite key") {
     Bytes bytes = good;
-    put_u16(bytes, keys_at(bytes) + 8 + 6, 9);
+    test::put(bytes, keys_at(bytes) + 8 + 6, 9, 2, LE);
     expect_motion_error(bytes, "key 1 tangent index in 0..1", curves_at(bytes));
   }
   SECTION("tangent indices of a linear key are not checked") {
     Bytes bytes = good;
-    put_u16(bytes, keys_at(bytes) + 4, 999);
+    test::put(bytes, keys_at(bytes) + 4, 999, 2, LE);
     CHECK(parse_motion(bytes).ok());
   }
   SECTION("interpolation 3") {
     Bytes bytes = good;
-    put_u16(bytes, keys_at(bytes), 3);
+    test::put(bytes, keys_at(bytes), 3, 2, LE);
     expect_motion_error(bytes, "interpolation 0 (constant), 1 (linear) or 2 (hermite)", curves_at(bytes));
   }
   SECTION("raw matrices past the end") {
@@ -194,7 +181,7 @@ TEST_CASE("corrupt motions: one input per invariant", "[kh2][corrupt]") {
     raw.matrices.resize(2);
     motion.raw = raw;
     Bytes bytes = write_motion(motion);
-    put_u32(bytes, 0xB4, 3);  // 3 stored frames, only 1 written
+    test::put(bytes, 0xB4, 3, 4, LE);  // 3 stored frames, only 1 written
     expect_motion_error(bytes, "animation matrices (6 x 64 bytes", 0xB8);
   }
 }
@@ -202,7 +189,7 @@ TEST_CASE("corrupt motions: one input per invariant", "[kh2][corrupt]") {
 TEST_CASE("warn-only deviations parse, with a warning", "[kh2][corrupt]") {
   Bytes motion = fixture_motion();
   motion[0x10] = std::byte{1};                 // non-zero byte in the zero prefix
-  put_u32(motion, 0x98, 0);                    // extra data offset 0 (28 real motions have it)
+  test::put(motion, 0x98, 0, 4, LE);                    // extra data offset 0 (28 real motions have it)
   auto parsed = parse_motion(motion);
   REQUIRE(parsed.ok());
   CHECK(parsed.value().warnings.size() == 2);
@@ -217,9 +204,9 @@ TEST_CASE("warn-only deviations parse, with a warning", "[kh2][corrupt]") {
 
 TEST_CASE("errors inside a slot name the slot and the absolute offset", "[kh2][corrupt]") {
   Bytes set = test::motion_set("DA", 1);
-  const std::size_t anb_at = get_u32(set, 0x20 + 8);  // slot 1's ANB
-  const std::size_t motion_at = anb_at + get_u32(set, anb_at + 0x10 + 8);
-  put_f32(set, motion_at + 0x128, -1.0f);
+  const std::size_t anb_at = test::get(set, 0x20 + 8, 4, LE);  // slot 1's ANB
+  const std::size_t motion_at = anb_at + test::get(set, anb_at + 0x10 + 8, 4, LE);
+  test::put_f32(set, motion_at + 0x128, -1.0f, LE);
   const auto parsed = parse_motion_set(set);
   REQUIRE_FALSE(parsed.ok());
   CHECK_THAT(parsed.error().message(), Catch::Contains("slot 1: Motion: FPS > 0"));
@@ -242,12 +229,12 @@ TEST_CASE("ANB quirks of real files: overrun, empty motion, other entry sets", "
     Bytes anb = test::anb_of(test::interpolated_motion(4, {1}));
     const Bytes set = write_bar({{kTypeAnb, 0, "A000", anb, -1}, {kTypeAnb, 0, "pad", Bytes(64), -1}}, 0);
     Bytes shrunk = set;
-    put_u32(shrunk, 0x10 + 12, static_cast<std::uint32_t>(anb.size() - 8));  // declared 8 bytes short
+    test::put(shrunk, 0x10 + 12, static_cast<std::uint32_t>(anb.size() - 8), 4, LE);  // declared 8 bytes short
     const auto parsed = parse_motion_set(shrunk);
     REQUIRE_FALSE(parsed.ok());  // slot 1 is 64 zero bytes: not an ANB
     Bytes one = write_bar({{kTypeAnb, 0, "A000", anb, -1}}, 0);
     one.resize(one.size() + 16);  // padding after the slot
-    put_u32(one, 0x10 + 12, static_cast<std::uint32_t>(anb.size() - 8));
+    test::put(one, 0x10 + 12, static_cast<std::uint32_t>(anb.size() - 8), 4, LE);
     const auto kept = parse_motion_set(one);
     REQUIRE(kept.ok());
     CHECK(kept.value().motions.size() == 1);
@@ -290,15 +277,15 @@ TEST_CASE("resource bounds: hostile files cannot multiply slots, motions or keys
     Bytes bytes(headers_at + 0x10 * kCount);
     const Bytes outer = write_bar({}, 0);
     std::copy(outer.begin(), outer.end(), bytes.begin());
-    put_u32(bytes, 4, kCount);
+    test::put(bytes, 4, kCount, 4, LE);
     for (std::uint32_t i = 0; i < kCount; ++i) {
       const std::size_t entry = 0x10 + 0x10 * i, header = headers_at + 0x10 * i;
-      put_u16(bytes, entry, kTypeMotionset);
-      put_u32(bytes, entry + 8, static_cast<std::uint32_t>(header));
-      put_u32(bytes, entry + 12, 0x10 * (kCount - i));
+      test::put(bytes, entry, kTypeMotionset, 2, LE);
+      test::put(bytes, entry + 8, static_cast<std::uint32_t>(header), 4, LE);
+      test::put(bytes, entry + 12, 0x10 * (kCount - i), 4, LE);
       bytes[header] = std::byte{'B'}, bytes[header + 1] = std::byte{'A'}, bytes[header + 2] = std::byte{'R'};
       bytes[header + 3] = std::byte{1};
-      put_u32(bytes, header + 4, kCount - 1 - i);
+      test::put(bytes, header + 4, kCount - 1 - i, 4, LE);
     }
     expect_set_error(bytes, "one per 16 bytes of the file");
   }
@@ -324,20 +311,20 @@ TEST_CASE("resource bounds: hostile files cannot multiply slots, motions or keys
     std::copy(motion.begin(), motion.end(), bytes.begin() + static_cast<std::ptrdiff_t>(motion_at));
     const Bytes header = write_bar({}, 0);
     std::copy(header.begin(), header.end(), bytes.begin());
-    put_u32(bytes, 4, kSlots);
+    test::put(bytes, 4, kSlots, 4, LE);
     for (std::uint32_t i = 0; i < kSlots; ++i) {
       const std::size_t entry = 0x10 + 0x10 * i, anb = anbs_at + 0x30 * i;
-      put_u16(bytes, entry, kTypeAnb);
-      put_u32(bytes, entry + 8, static_cast<std::uint32_t>(anb));
-      put_u32(bytes, entry + 12, 0x30);
+      test::put(bytes, entry, kTypeAnb, 2, LE);
+      test::put(bytes, entry + 8, static_cast<std::uint32_t>(anb), 4, LE);
+      test::put(bytes, entry + 12, 0x30, 4, LE);
       const Bytes anb_header = write_bar({}, 0);
       std::copy(anb_header.begin(), anb_header.end(), bytes.begin() + static_cast<std::ptrdiff_t>(anb));
-      put_u32(bytes, anb + 4, 2);
-      put_u16(bytes, anb + 0x10, kTypeMotion);
-      put_u32(bytes, anb + 0x18, static_cast<std::uint32_t>(motion_at - anb));
-      put_u32(bytes, anb + 0x1C, static_cast<std::uint32_t>(motion.size()));
-      put_u16(bytes, anb + 0x20, kTypeMotionTriggers);
-      put_u32(bytes, anb + 0x28, 0x30);
+      test::put(bytes, anb + 4, 2, 4, LE);
+      test::put(bytes, anb + 0x10, kTypeMotion, 2, LE);
+      test::put(bytes, anb + 0x18, static_cast<std::uint32_t>(motion_at - anb), 4, LE);
+      test::put(bytes, anb + 0x1C, static_cast<std::uint32_t>(motion.size()), 4, LE);
+      test::put(bytes, anb + 0x20, kTypeMotionTriggers, 2, LE);
+      test::put(bytes, anb + 0x28, 0x30, 4, LE);
     }
     expect_set_error(bytes, "twice the file");
   }

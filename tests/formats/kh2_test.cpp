@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "support/format_rows.h"
 #include "formats/kh2/kh2_format.h"
 #include "formats/kh2/kh2_model.h"
 #include "formats/kh2/kh2_motion_set.h"
@@ -135,10 +136,13 @@ TEST_CASE("interpolated motions in the common model: a track per curve, keys and
   const auto file = must(find_format("kh2_anb")->parse(bytes));
   REQUIRE(file.animations.size() == 1);
   const auto& animation = file.animations[0];
-  CHECK(animation.kind == "interpolated");
-  CHECK(animation.bone_count == 32);
-  CHECK(animation.total_bone_count == 33);
-  CHECK(animation.fps == 30.0);
+  const auto headers = test::rows_of(file, "kh2_motions");
+  REQUIRE(headers.size() == 1);
+  CHECK(headers[0]->animation == 0u);
+  CHECK(test::get<std::string>(*headers[0], "kind") == "interpolated");
+  CHECK(test::get<std::int64_t>(*headers[0], "bone_count") == 32);
+  CHECK(test::get<std::int64_t>(*headers[0], "total_bone_count") == 33);
+  CHECK(test::get<double>(*headers[0], "fps") == 30.0);
   REQUIRE(animation.tracks.size() == 2);
   const auto& track = animation.tracks[1];
   CHECK(track.bone_id == 7);
@@ -210,14 +214,16 @@ TEST_CASE("motion sets in the common model: slots, shared data and names", "[kh2
   CHECK(file.animations[0].slot == 0);
   CHECK(file.animations[1].slot == 4);
   CHECK(file.animations[1].motion_id == 1);
-  REQUIRE(file.archive_entries.size() == 5);
-  CHECK(file.archive_entries[2].duplicate_of == 0);
-  CHECK(file.archive_entries[2].animation_index == 0);
-  CHECK(file.archive_entries[3].is_dummy);
-  CHECK(file.archive_entries[3].motion_id == 0);
-  CHECK(file.archive_entries[3].state == 3);
-  CHECK(file.archive_entries[4].state == 0);
-  CHECK(file.slot_resolutions.size() == 8);
+  const auto slots = test::rows_of(file, "mset_slots");
+  REQUIRE(slots.size() == 5);
+  CHECK(test::get<std::int64_t>(*slots[2], "duplicate_of") == 0);
+  CHECK(test::get<model::AnimationRef>(*slots[2], "animation_id").animation == 0);
+  CHECK(test::get<std::int64_t>(*slots[3], "is_dummy") == 1);
+  CHECK(test::get<std::int64_t>(*slots[3], "motion_id") == 0);
+  CHECK(test::get<model::MotionNameOf>(*slots[3], "motion_name").motion_id == 0);
+  CHECK(test::get<std::int64_t>(*slots[3], "state") == 3);
+  CHECK(test::get<std::int64_t>(*slots[4], "state") == 0);
+  CHECK(test::rows_of(file, "mset_resolution").size() == 8);
 }
 
 TEST_CASE("a raw motion with bones but no stored frames has no tracks", "[kh2][model]") {
@@ -230,7 +236,7 @@ TEST_CASE("a raw motion with bones but no stored frames has no tracks", "[kh2][m
   motion.raw = raw;
   const auto parsed = parse_motion(write_motion(motion));
   REQUIRE(parsed.ok());
-  const auto animation = motion_to_animation(parsed.value());
-  CHECK(animation.bone_count == 1'000'000'000);
-  CHECK(animation.tracks.empty());
+  const auto file = to_model(parsed.value());
+  CHECK(test::get<std::int64_t>(*test::rows_of(file, "kh2_motions").at(0), "bone_count") == 1'000'000'000);
+  CHECK(file.animations.at(0).tracks.empty());
 }

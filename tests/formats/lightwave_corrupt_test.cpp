@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "formats/lightwave/lw_parser.h"
+#include "support/corrupt_input.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -11,13 +12,9 @@ using namespace animdex::lightwave;
 namespace {
 
 void check_rejected(const std::string& text, const std::string& at_token, const std::string& expected) {
-  auto parsed = parse_lw(test::bytes_of(text));
   INFO(text);
-  REQUIRE_FALSE(parsed.ok());
-  INFO(parsed.error().message());
-  const auto offset = at_token.empty() ? text.size() : text.find(at_token);
-  CHECK(parsed.error().offset == offset);
-  CHECK_THAT(parsed.error().message(), Catch::Contains(expected));
+  test::expect_parse_error(parse_lw(test::bytes_of(text)), expected,
+                           at_token.empty() ? text.size() : text.find(at_token));
 }
 
 const std::string kV1Head = "LWMO\n1\n1\n";

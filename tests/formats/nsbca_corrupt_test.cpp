@@ -6,22 +6,18 @@
 #include "formats/nsbca/nsbca_parser.h"
 #include "formats/nsbca/nsbca_writer.h"
 #include "formats/registry.h"
+#include "support/corrupt_input.h"
 
 using namespace animdex;
 using namespace animdex::nsbca;
 
 namespace {
 
-using Bytes = std::vector<std::byte>;
+using test::Bytes;
 
-std::uint32_t get(const Bytes& b, std::size_t at, int size) {
-  std::uint32_t value = 0;
-  for (int i = 0; i < size; ++i) value |= std::to_integer<std::uint32_t>(b.at(at + i)) << (8 * i);
-  return value;
-}
-void put(Bytes& b, std::size_t at, std::uint32_t value, int size) {
-  for (int i = 0; i < size; ++i) b.at(at + i) = static_cast<std::byte>((value >> (8 * i)) & 0xFF);
-}
+// NSBCA fields are little-endian.
+std::uint64_t get(const Bytes& b, std::size_t at, int size) { return test::get(b, at, size, LE); }
+void put(Bytes& b, std::size_t at, std::uint64_t value, int size) { test::put(b, at, value, size, LE); }
 
 constexpr std::size_t kBlock = 0x14, kDict = 0x1C;
 std::size_t entry_header(const Bytes& b) { return kDict + get(b, kDict + 6, 2); }
@@ -49,11 +45,7 @@ Bytes fixture() {
 }
 
 void expect_error(const Bytes& bytes, const std::string& text, std::optional<std::uint64_t> offset = std::nullopt) {
-  const auto parsed = parse_nsbca(bytes);
-  REQUIRE_FALSE(parsed.ok());
-  INFO(parsed.error().message());
-  CHECK_THAT(parsed.error().message(), Catch::Contains(text));
-  if (offset) CHECK(parsed.error().offset == *offset);
+  test::expect_parse_error(parse_nsbca(bytes), text, offset);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "support/format_rows.h"
 #include "formats/nsbca/nsbca_builder.h"
 #include "formats/nsbca/nsbca_decode.h"
 #include "formats/nsbca/nsbca_model.h"
@@ -199,18 +200,17 @@ TEST_CASE("the common model: tracks for const and animated groups, node states f
   const auto& result = model.animations[0];
   CHECK(result.name == "wave");
   CHECK(result.frame_count == 10);
-  CHECK(result.bone_count == 2);
-  REQUIRE(result.node_states.size() == 2);
-  CHECK(result.node_states[0].translation == "identity");
-  CHECK(result.node_states[0].tag == 1);  // IDENTITY, node 0
-  CHECK(result.node_states[1].translation == "x=const y=animated z=const");
-  CHECK(result.node_states[1].rotation == "animated");
-  CHECK(result.node_states[1].scale == "base");
+  const auto nodes = test::rows_of(model, "node_states");
+  REQUIRE(nodes.size() == 2);
+  CHECK(test::get<std::string>(*nodes[0], "t_state") == "identity");
+  CHECK(test::get<std::int64_t>(*nodes[0], "tag") == 1);  // IDENTITY, node 0
+  CHECK(test::get<std::string>(*nodes[1], "t_state") == "x=const y=animated z=const");
+  CHECK(test::get<std::string>(*nodes[1], "r_state") == "animated");
+  CHECK(test::get<std::string>(*nodes[1], "s_state") == "base");
   REQUIRE(result.tracks.size() == 2);  // node 1: T and R; identity and base groups have no track
   const auto& t = result.tracks[0];
   CHECK(t.bone_id == 1);
   CHECK(t.channels == "T");
-  CHECK(t.state == "x=const y=animated z=const");
   CHECK(t.value_encoding == "fx16");
   REQUIRE(t.keys.size() == 6);
   CHECK(t.keys[5].frame == 9);

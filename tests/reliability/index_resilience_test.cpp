@@ -122,7 +122,7 @@ TEST_CASE("FIFOs and devices in a tree become rows with their type; unknown file
 TEST_CASE("a file that would decode past the memory budget is an error at its count", "[reliability]") {
   test::TempDir dir;
   const auto sample = write_sample(dir, false);
-  // A Player motion set that claims 1,000,000 dummy slots (16 MB): 512 bytes each would be 488 MiB.
+  // A Player motion set that claims 1,000,000 dummy slots (16 MB): 1536 bytes each would be 1.4 GiB.
   std::vector<std::byte> set(16 + 16 * 1'000'000, std::byte{0});
   const char header[] = {'B', 'A', 'R', 1, 0x40, 0x42, 0x0F, 0, 0, 0, 0, 0, 1, 0, 0, 0};
   for (std::size_t i = 0; i < 16; ++i) set[i] = static_cast<std::byte>(header[i]);
@@ -132,7 +132,7 @@ TEST_CASE("a file that would decode past the memory budget is an error at its co
   auto db = open_read_only(dir / "b.db");
   CHECK(row_of(db, "obj/P_HUGE.mset") ==
         "error | at offset 0x4: expected BAR entries that fit the 32 MiB a file may decode to (0 MiB used so "
-        "far), found 1000000 of 512 bytes each | 4");
+        "far), found 1000000 of 1536 bytes each | 4");
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE status = 'ok'") == 6);
 }
 

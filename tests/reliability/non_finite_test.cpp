@@ -11,16 +11,13 @@
 #include "formats/kh2/kh2_motion_writer.h"
 #include "model/validate.h"
 #include "sample/sample_dump.h"
+#include "support/corrupt_input.h"
 #include "support/test_support.h"
 
 using namespace animdex;
 namespace fs = std::filesystem;
 
 namespace {
-
-void put_le(std::vector<std::byte>& bytes, std::size_t at, std::uint32_t value) {
-  for (int i = 0; i < 4; ++i) bytes.at(at + i) = static_cast<std::byte>((value >> (8 * i)) & 0xFF);
-}
 
 std::vector<std::byte> sample_mot(const test::TempDir& dir, const std::string& relative) {
   SampleDumpOptions options;
@@ -72,7 +69,7 @@ TEST_CASE("a KH2 key value that a curve uses must be finite; unused table entrie
   const auto& body = *motion.value().interpolated;
   const auto used = body.keys[static_cast<std::size_t>(body.forward_curves[0].first_key)].value_index;
   auto broken = bytes;
-  put_le(broken, body.value_at + 4 * static_cast<std::size_t>(used), 0x7FC00000U);  // quiet NaN
+  test::put(broken, body.value_at + 4 * static_cast<std::size_t>(used), 0x7FC00000U, 4, LE);  // quiet NaN
   const auto parsed = kh2::parse_motion(broken);
   REQUIRE_FALSE(parsed);
   CHECK(parsed.error().offset == body.value_at + 4 * static_cast<std::uint64_t>(used));
@@ -80,7 +77,7 @@ TEST_CASE("a KH2 key value that a curve uses must be finite; unused table entrie
 
   auto times = bytes;
   const auto time_index = body.keys[static_cast<std::size_t>(body.forward_curves[0].first_key)].time_index;
-  put_le(times, body.key_time_at + 4 * std::size_t{time_index}, 0xFF800000U);  // -inf
+  test::put(times, body.key_time_at + 4 * std::size_t{time_index}, 0xFF800000U, 4, LE);  // -inf
   const auto bad_time = kh2::parse_motion(times);
   REQUIRE_FALSE(bad_time);
   CHECK(bad_time.error().offset == body.key_time_at + 4 * std::uint64_t{time_index});
@@ -101,9 +98,22 @@ TEST_CASE("validate() names the first broken rule of a model", "[reliability]") 
   track.splines.resize(1);
   CHECK(model::validate(file) == "animation 0 track 0: 1 splines for 2 keys (empty or one per key)");
   track.splines.clear();
-  file.archive_entries.push_back({});
-  file.archive_entries.back().animation_index = 3;
-  CHECK(model::validate(file) == "archive entry 0: animation index 3 past the 1 animations");
+  track.keys.push_back({0.5, std::nullopt, 1.0, std::nullopt, std::nullopt, std::nullopt});
+  CHECK(model::validate(file) == "animation 0 track 0: key 2: time 0.5 before the previous key's 1 (keys are in time order)");
+  track.keys.pop_back();
+  track.channels = "RT";
+  CHECK(model::validate(file) == "animation 0 track 0: channel letters 'RT' not in the order T, R, S without repeats");
+  track.channels = "na\x1bme";
+  CHECK(model::validate(file) == "animation 0 track 0: channel name with a character outside printable ASCII");
+  track.channels = "TS";
+  file.format_rows.push_back({"mset_slots", std::nullopt, {{"animation_id", model::AnimationRef{3}}}});
+  CHECK(model::validate(file) == "mset_slots row 0: animation_id: points at animation 3 of 1");
+  file.format_rows.back() = {"node_states", 1, {{"node_index", model::number(0)}}};
+  CHECK(model::validate(file) == "node_states row 0: describes animation 1 of 1");
+  file.format_rows.back() = {"kh2_motions", 0, {{"fps", model::number(std::numeric_limits<double>::infinity())}}};
+  CHECK(model::validate(file) == "kh2_motions row 0: fps: not a finite number");
+  file.format_rows.clear();
+  CHECK_FALSE(model::validate(file));
 }
 
 TEST_CASE("every sample and real file parses to a model that keeps the rules", "[reliability]") {

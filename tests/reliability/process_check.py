@@ -121,7 +121,7 @@ def case_memory(work):
     sample(tree, "--kh2", "--nsbca")
     os.makedirs(os.path.join(tree, "obj"), exist_ok=True)
     bar(os.path.join(tree, "obj", "P_1M.mset"), 1_000_000)          # 16 MB of dummy slots
-    bar(os.path.join(tree, "obj", "P_60K.mset"), 60_000)            # large but within budget: parsed
+    bar(os.path.join(tree, "obj", "P_20K.mset"), 20_000)            # large but within budget: parsed
     bar(os.path.join(tree, "obj", "P_4M.mset"), 4_000_000)          # 64 MB: over --max-file-size
     for name in "abcd":                                             # four 500 MB files
         bar(os.path.join(tree, f"big_{name}.bar"), 1000, size=500 << 20)
@@ -134,7 +134,7 @@ def case_memory(work):
     heavy = os.path.join(work, "heavy")
     os.makedirs(heavy)
     for n in range(6):
-        bar(os.path.join(heavy, f"P_HEAVY{n}.mset"), 58_000, size=15 << 20)
+        bar(os.path.join(heavy, f"P_HEAVY{n}.mset"), 19_000, size=15 << 20)
     database = os.path.join(work, "hostile.db")
     code, err, rss = run_measured("index", tree, heavy, "--db", database, "--threads", "2", "--quiet")
     print(f"index of the adversarial tree: exit {code}, peak RSS {rss:.1f} MiB")
@@ -144,7 +144,7 @@ def case_memory(work):
     rows = dict(db.execute("SELECT path, status || ': ' || COALESCE(error, '') FROM files"))
     check(rows["hostile/obj/P_1M.mset"].startswith("error: at offset 0x4: expected BAR entries that fit the 32 MiB"),
           "the 1M-slot set is an error at its entry count: " + rows["hostile/obj/P_1M.mset"])
-    check(rows["hostile/obj/P_60K.mset"] == "ok: ", "the 60,000-slot set is parsed")
+    check(rows["hostile/obj/P_20K.mset"] == "ok: ", "the 20,000-slot set is parsed")
     check(all(rows[f"heavy/P_HEAVY{n}.mset"] == "ok: " for n in range(6)), "the six heavy sets are parsed")
     check("over the 16777216-byte limit" in rows["hostile/big_a.bar"], "a 500 MB file is only detected")
     check("MiB a file may decode to" in rows["hostile/lines.mot"], "15 MB of empty lines: " + rows["hostile/lines.mot"])
@@ -153,9 +153,9 @@ def case_memory(work):
           "the sample's files beside them are all stored")
     db.close()
 
-    code, err, rss = run_measured("info", os.path.join(tree, "obj", "P_60K.mset"), "--format", "json")
-    check(code == 0, f"info --format json on 60,000 slots: exit {code}")
-    check_rss(rss, "info --format json on 60,000 slots")
+    code, err, rss = run_measured("info", os.path.join(tree, "obj", "P_20K.mset"), "--format", "json")
+    check(code == 0, f"info --format json on 20,000 slots: exit {code}")
+    check_rss(rss, "info --format json on 20,000 slots")
     code, err, rss = run_measured("info", os.path.join(tree, "obj", "P_1M.mset"))
     check(code == 3 and "MiB a file may decode to" in err, f"info on 1M slots stops at the budget ({rss:.1f} MiB)")
     code, err, rss = run_measured("sql", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "

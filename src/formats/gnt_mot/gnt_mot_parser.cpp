@@ -70,7 +70,14 @@ BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t
   // Each key becomes a time, four coordinate words and a model key: charged before any is held.
   charge_parse_memory(key_count, sizeof(model::Key) + 4 + 16, header_at + 0x06, "key counts");
   bone.key_times.reserve(key_count);
-  for (std::uint64_t k = 0; k < key_count; ++k) bone.key_times.push_back(read_time(in, times_at + 4 * k, "a key time"));
+  for (std::uint64_t k = 0; k < key_count; ++k) {
+    const float time = read_time(in, times_at + 4 * k, "a key time");
+    // Keys are in time order (GNTool writes them so; the model's rule).
+    if (k > 0 && time < bone.key_times.back())
+      fail_at(times_at + 4 * k, fmt::format("a key time at or after the previous key's {}", bone.key_times.back()),
+              fmt::format("{}", time));
+    bone.key_times.push_back(time);
+  }
 
   const std::uint64_t times_padded = std::min(align16(times_end), gnta.end);
   bone.junk_after_times = copy_bytes(in, times_end, times_padded);

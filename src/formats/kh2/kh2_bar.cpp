@@ -10,8 +10,10 @@ namespace animdex::kh2 {
 
 namespace {
 
-// What one BAR entry costs once parsed, resolved and turned into rows (measured: about 420 bytes).
-constexpr std::uint64_t kBytesPerEntry = 512;
+// What one BAR entry costs once parsed, resolved and turned into rows: the entry and its slot (about
+// 200 bytes), its `mset_slots` row (15 columns, about 900) and its share of `mset_resolution` rows
+// (about 300); measured as peak RSS over 20,000-slot sets (tests/reliability/process_check.py).
+constexpr std::uint64_t kBytesPerEntry = 1536;
 
 // OpenKh BarWriter alignment per type (kh2-mset.md "BAR entry").
 std::size_t alignment_for(std::uint16_t type, std::span<const std::byte> payload) {

@@ -45,12 +45,52 @@ model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve
   return track;
 }
 
-void set_frame_data(model::Animation& animation, const FrameRange& range) {
-  animation.fps = range.fps;
-  animation.frame_start = range.frame_start;
-  animation.frame_end = range.frame_end;
-  animation.frame_return = range.frame_return;
-  animation.end_time = range.frame_end;
+// The motion's header facts that only KH2 has, as a `kh2_motions` row (kh2_tables.sql).
+model::FormatRow motion_row(const Motion& motion, std::size_t animation_index) {
+  const FrameRange& range = motion.raw ? motion.raw->range : motion.interpolated->range;
+  const std::optional<std::int64_t> total_bones =
+      motion.raw ? std::nullopt : std::optional<std::int64_t>(motion.interpolated->total_bone_count);
+  return {"kh2_motions",
+          animation_index,
+          {{"kind", std::string(motion.raw ? "raw" : "interpolated")},
+           {"bone_count", model::number(motion.raw ? motion.raw->bone_count : motion.interpolated->bone_count)},
+           {"total_bone_count", model::number(total_bones)},
+           {"fps", model::number(range.fps)},
+           {"frame_start", model::number(range.frame_start)},
+           {"frame_end", model::number(range.frame_end)},
+           {"frame_return", model::number(range.frame_return)}}};
+}
+
+model::FormatRow slot_row(const Slot& slot) {
+  using model::number;
+  return {"mset_slots",
+          std::nullopt,
+          {{"parent_slot", number(slot.parent_slot)},
+           {"slot", number(slot.slot)},
+           {"set_type", slot.set_type ? number(static_cast<int>(*slot.set_type)) : model::RowValue()},
+           {"motion_id", number(slot.motion_id)},
+           {"state", number(slot.state)},
+           {"motion_name", slot.motion_id ? model::RowValue(model::MotionNameOf{*slot.motion_id}) : model::RowValue()},
+           {"entry_name", slot.entry.name},
+           {"entry_type", number(slot.entry.type)},
+           {"entry_type_name", std::string(entry_type_name(slot.entry.type))},
+           {"is_dummy", number(slot.is_dummy ? 1 : 0)},
+           {"size", number(slot.entry.size)},
+           {"data_offset", number(slot.data_offset)},
+           {"duplicate_of", number(slot.duplicate_of)},
+           {"duplicate_flag", number(slot.entry.duplicate_flag)},
+           {"animation_id", slot.motion_index ? model::RowValue(model::AnimationRef{*slot.motion_index})
+                                              : model::RowValue()}}};
+}
+
+model::FormatRow resolution_row(const Resolution& resolution) {
+  using model::number;
+  return {"mset_resolution",
+          std::nullopt,
+          {{"parent_slot", number(resolution.parent_slot)},
+           {"motion_id", number(resolution.motion_id)},
+           {"state", number(resolution.state)},
+           {"resolved_slot", number(resolution.resolved_slot)}}};
 }
 
 }  // namespace
@@ -84,10 +124,8 @@ model::Animation motion_to_animation(const Motion& motion) {
   model::Animation animation;
   if (motion.raw) {
     const auto& raw = *motion.raw;
-    animation.kind = "raw";
-    animation.bone_count = raw.bone_count;
     animation.frame_count = raw.frame_count;
-    set_frame_data(animation, raw.range);
+    animation.end_time = raw.range.frame_end;
     // One track per bone and T/R/S, one key per stored frame (frame-major matrices). Without
     // stored frames nothing is animated, and a bone count alone must not create tracks (a hostile
     // header could name 2^31 bones without one byte of matrices).
@@ -121,11 +159,8 @@ model::Animation motion_to_animation(const Motion& motion) {
     return animation;
   }
   const auto& body = *motion.interpolated;
-  animation.kind = "interpolated";
-  animation.bone_count = body.bone_count;
-  animation.total_bone_count = body.total_bone_count;
   animation.frame_count = body.frame_count;
-  set_frame_data(animation, body.range);
+  animation.end_time = body.range.frame_end;
   for (const auto& curve : body.forward_curves) animation.tracks.push_back(curve_track(body, curve, false));
   for (const auto& curve : body.inverse_curves) animation.tracks.push_back(curve_track(body, curve, true));
   return animation;
@@ -136,6 +171,7 @@ model::AnimationFile to_model(const Motion& motion) {
   file.properties.push_back({"motion_kind", motion.raw ? "raw" : "interpolated"});
   file.properties.push_back({"subtype", std::to_string(motion.subtype)});
   file.animations.push_back(motion_to_animation(motion));
+  file.format_rows.push_back(motion_row(motion, 0));
   file.warnings = motion.warnings;
   return file;
 }
@@ -163,29 +199,11 @@ model::AnimationFile to_model(const KH2File& kh2) {
     animation.motion_id = motion.motion_id;
     // Names come from the motion-name table by motion ID; outside motion sets, the entry's tag.
     if (!motion.motion_id && kh2.motions.size() > 1) animation.name = motion.entry_name;
+    file.format_rows.push_back(motion_row(motion.motion, file.animations.size()));
     file.animations.push_back(std::move(animation));
   }
-  for (const auto& slot : kh2.slots) {
-    model::ArchiveEntry entry;
-    entry.parent_slot = slot.parent_slot;
-    entry.slot = slot.slot;
-    entry.name = slot.entry.name;
-    entry.type_code = slot.entry.type;
-    entry.type_name = entry_type_name(slot.entry.type);
-    entry.is_dummy = slot.is_dummy;
-    entry.size = slot.entry.size;
-    entry.data_offset = static_cast<std::int64_t>(slot.data_offset);
-    entry.duplicate_of = slot.duplicate_of;
-    entry.duplicate_flag = slot.entry.duplicate_flag;
-    if (slot.set_type) entry.set_type = static_cast<std::int64_t>(*slot.set_type);
-    entry.motion_id = slot.motion_id;
-    entry.state = slot.state;
-    entry.animation_index = slot.motion_index;
-    file.archive_entries.push_back(std::move(entry));
-  }
-  for (const auto& resolution : kh2.resolutions)
-    file.slot_resolutions.push_back(
-        {resolution.parent_slot, resolution.motion_id, resolution.state, resolution.resolved_slot});
+  for (const auto& slot : kh2.slots) file.format_rows.push_back(slot_row(slot));
+  for (const auto& resolution : kh2.resolutions) file.format_rows.push_back(resolution_row(resolution));
   file.warnings = kh2.warnings;
   return file;
 }

@@ -114,6 +114,14 @@ void check_curve(const InterpolatedMotion& body, const FCurve& curve, std::uint6
     // Only referenced entries must be numbers: unused table entries are never read (NOTES.md).
     require_finite(body.key_times, key.time_index, body.key_time_at, "a key time");
     require_finite(body.values, key.value_index, body.value_at, "a key value");
+    // A curve's keys are in time order (the engine searches them in order; the model's rule).
+    if (k > curve.first_key) {
+      const float previous = body.key_times[body.keys[static_cast<std::size_t>(k - 1)].time_index];
+      const float time = body.key_times[key.time_index];
+      if (time < previous)
+        fail_at(at, fmt::format("key {} at a time at or after the previous key's {} (keys in time order)", k, previous),
+                fmt::format("{}", time));
+    }
     if (key.interpolation != Interpolation::hermite) continue;
     for (const std::int16_t tangent : {key.in_tangent_index, key.out_tangent_index}) {
       if (tangent < 0 || tangent >= tangent_count)

@@ -1,5 +1,18 @@
 -- ### KH2 (`src/formats/kh2/kh2_tables.sql`)
--- Motion-set slots and what the engine plays for each of them.
+-- Motion headers, motion-set slots, and what the engine plays for each slot.
+
+-- The header facts of each KH2 motion (v8; before, columns of `animations`): one row per
+-- `animations` row of a `kh2_mset`, `kh2_bar`, `kh2_anb` or `kh2_motion` file.
+CREATE TABLE IF NOT EXISTS kh2_motions (
+  animation_id     INTEGER PRIMARY KEY REFERENCES animations(id) ON DELETE CASCADE,  -- the motion (`animations.id`)
+  kind             TEXT NOT NULL,  -- `raw` (baked matrices) or `interpolated` (curves)
+  bone_count       INTEGER NOT NULL,  -- bones the motion is built for
+  total_bone_count INTEGER,  -- interpolated: bones + IK helpers; NULL for raw motions
+  fps              REAL NOT NULL,  -- frame rate of `frame_start`, `frame_end`, `frame_return`
+  frame_start      REAL NOT NULL,  -- first frame played
+  frame_end        REAL NOT NULL,  -- last frame played; also `animations.end_time`
+  frame_return     REAL NOT NULL   -- frame a loop returns to
+);
 
 -- KH2 BAR entries (v5): every slot of a motion set (`kh2_mset`), those of nested motion sets
 -- (type-20 entries) included, and the entry listing of any other BAR (`kh2_bar`, where `set_type`,

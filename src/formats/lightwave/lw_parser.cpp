@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "formats/lightwave/lw_parser.h"
 
 #include <charconv>
@@ -328,6 +329,11 @@ KuperFile parse_kuper_checked(std::span<const std::byte> bytes) {
     while (!name.empty() && is_space(name.front())) name.remove_prefix(1);
     while (!name.empty() && is_space(name.back())) name.remove_suffix(1);
     if (name.empty()) fail_at(header.offset + equals + 1, "a non-empty axis name between commas", "an empty name");
+    // Axis names become channel names, which the model keeps to printable ASCII.
+    const bool printable = std::all_of(name.begin(), name.end(), [](char c) { return c >= 0x20 && c <= 0x7E; });
+    if (!printable || name.size() > 64)
+      fail_at(header.offset + equals + 1, "an axis name of at most 64 printable ASCII characters",
+              fmt::format("{} bytes{}", name.size(), printable ? "" : " with other characters"));
     charge_parse_memory(1, sizeof(std::string) + sizeof(model::BoneTrack), header.offset + equals + 1, "axes");
     kuper.axes.emplace_back(name);
     if (comma == std::string_view::npos) break;

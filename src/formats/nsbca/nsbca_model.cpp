@@ -38,7 +38,6 @@ model::BoneTrack axes_track(const JointAnimation& animation, const NodeAnimation
   track.track_flags = is_scale ? 0x02 : 0x01;  // GNT's SCALE / TRANSLATE bits
   track.channels = is_scale ? "S" : "T";
   track.value_encoding = encoding_of(axes);
-  track.state = group_state(axes);
   for (int frame : key_frames(axes, animation.frame_count)) {
     model::Key key;
     key.time = frame;
@@ -59,7 +58,6 @@ model::BoneTrack rotation_track(const JointAnimation& animation, const NodeAnima
   track.track_flags = 0x08;  // GNT's ROTATE bit
   track.channels = "R";
   track.value_encoding = "rotation_index";
-  track.state = source_name(node.rotation.source);
   const std::vector<int> frames =
       node.rotation.source == Source::animated ? sample_frames(animation.frame_count, node.rotation.info)
                                                : std::vector<int>{0};
@@ -79,6 +77,18 @@ bool group_is_stored(const std::array<AxisChannel, 3>& axes) {
   return std::any_of(axes.begin(), axes.end(), [](const AxisChannel& axis) { return stored(axis.source); });
 }
 
+// Where each of the node's channel groups comes from, as a `node_states` row (nsbca_tables.sql).
+model::FormatRow node_state_row(const NodeAnimation& node, std::size_t index, std::size_t animation_index) {
+  return {"node_states",
+          animation_index,
+          {{"node_index", model::number(index)},
+           {"node_id", model::number(node.node_id())},
+           {"tag", model::number(node.tag)},
+           {"t_state", group_state(node.translation)},
+           {"r_state", std::string(source_name(node.rotation.source))},
+           {"s_state", group_state(node.scale)}}};
+}
+
 }  // namespace
 
 model::AnimationFile to_model(const NsbcaFile& file) {
@@ -90,12 +100,9 @@ model::AnimationFile to_model(const NsbcaFile& file) {
     result.name = animation.name;
     result.frame_count = animation.frame_count;
     result.end_time = animation.frame_count - 1;
-    result.bone_count = static_cast<std::int64_t>(animation.nodes.size());
     for (std::size_t index = 0; index < animation.nodes.size(); ++index) {
       const auto& node = animation.nodes[index];
-      result.node_states.push_back({static_cast<std::int64_t>(index), node.node_id(), node.tag,
-                                    group_state(node.translation), source_name(node.rotation.source),
-                                    group_state(node.scale)});
+      out.format_rows.push_back(node_state_row(node, index, out.animations.size()));
       if (group_is_stored(node.translation))
         result.tracks.push_back(axes_track(animation, node, index, node.translation, false));
       if (stored(node.rotation.source)) result.tracks.push_back(rotation_track(animation, node, index));
