@@ -1,11 +1,11 @@
--- description: Files added, removed or changed (content hash or status) between two dumps of this database, by path.
+-- description: Files added, removed or changed (content hash or status) between two dumps of this database, by path; `animdex diff` runs this same query.
 -- param: from text  Label of the older dump
 -- param: to text  Label of the newer dump
-WITH a AS (SELECT f.path, f.format, f.status, f.content_hash FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = :from),
-     b AS (SELECT f.path, f.format, f.status, f.content_hash FROM files f JOIN dumps d ON d.id = f.dump_id WHERE d.label = :to)
-SELECT path, format, 'removed' AS change FROM a WHERE path NOT IN (SELECT path FROM b)
+WITH a AS MATERIALIZED (SELECT path, format, status, content_hash FROM file_catalog WHERE dump = :from),
+     b AS MATERIALIZED (SELECT path, format, status, content_hash FROM file_catalog WHERE dump = :to)
+SELECT a.path, a.format, 'removed' AS change FROM a LEFT JOIN b ON b.path = a.path WHERE b.path IS NULL
 UNION ALL
-SELECT path, format, 'added' FROM b WHERE path NOT IN (SELECT path FROM a)
+SELECT b.path, b.format, 'added' FROM b LEFT JOIN a ON a.path = b.path WHERE a.path IS NULL
 UNION ALL
 SELECT b.path, b.format, 'changed' FROM a JOIN b ON a.path = b.path
 WHERE a.content_hash IS NOT b.content_hash OR a.status <> b.status

@@ -10,28 +10,20 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "db/database.h"
+#include "db/query_catalog.h"
+#include "db/sql_runner.h"
 #include "reports/html.h"
 
 namespace animdex::reports {
 
 namespace {
 
-struct FileRow {
-  std::string format, status, hash;
-};
-
-struct AnimationRow {
-  std::int64_t id = 0;
-  std::string owner, content_hash;
-  std::optional<std::string> name;
-};
-
 struct TrackRow {
   std::int64_t id = 0, key_count = 0;
   std::string content_hash;
 };
 
-using AnimationKey = std::tuple<std::string, std::string, int>;  // path, animation key, occurrence
 using TrackKey = std::tuple<std::optional<std::int64_t>, std::string, int>;  // bone, channels, occurrence
 
 void require_dump(SQLite::Database& db, const std::string& label) {
@@ -43,34 +35,60 @@ void require_dump(SQLite::Database& db, const std::string& label) {
         fmt::format("no dump labelled '{}' in {}", label, sqlite3_db_filename(db.getHandle(), "main")));
 }
 
-std::map<std::string, FileRow> files_of(SQLite::Database& db, const std::string& label) {
-  SQLite::Statement query(db, "SELECT f.path, f.format, f.status, COALESCE(f.content_hash, '') FROM files f "
-                              "JOIN dumps d ON d.id = f.dump_id WHERE d.label = ?");
-  query.bind(1, label);
-  std::map<std::string, FileRow> files;
-  while (query.executeStep())
-    files[query.getColumn(0).getString()] = {query.getColumn(1).getString(), query.getColumn(2).getString(),
-                                             query.getColumn(3).getString()};
-  return files;
-}
-
-std::map<AnimationKey, AnimationRow> animations_of(SQLite::Database& db, const std::string& label) {
-  SQLite::Statement query(db, "SELECT animation_id, owner, path, animation_key, name, content_hash "
-                              "FROM animation_catalog WHERE dump = ? ORDER BY path, animation_key, animation_id");
-  query.bind(1, label);
-  std::map<AnimationKey, AnimationRow> animations;
-  std::map<std::pair<std::string, std::string>, int> seen;
-  while (query.executeStep()) {
-    const std::string path = query.getColumn(2).getString(), key = query.getColumn(3).getString();
-    const int occurrence = seen[{path, key}]++;  // a key used twice in a file is matched in order
-    animations[{path, key, occurrence}] = {query.getColumn(0).getInt64(), query.getColumn(1).getString(),
-                                           query.getColumn(5).getString(),
-                                           query.getColumn(4).isNull()
-                                               ? std::nullopt
-                                               : std::optional<std::string>(query.getColumn(4).getString())};
+// The two dumps as the labels `from` and `to` of temporary views that shadow file_catalog and
+// animation_catalog on `to_db`'s connection, so the named queries diff-files and diff-animations
+// compare them as written, within one database or across two. Dropped again on destruction.
+class DiffViews {
+ public:
+  DiffViews(SQLite::Database& from_db, const std::string& from_label, SQLite::Database& to_db,
+            const std::string& to_label)
+      : db_(to_db) {
+    const std::string from_file = sqlite3_db_filename(from_db.getHandle(), "main");
+    const bool same = from_file == sqlite3_db_filename(to_db.getHandle(), "main");
+    if (!same) {
+      attach_read_only(db_, from_file, "diff_from");
+      attached_ = true;
+    }
+    const std::string from_schema = same ? "main" : "diff_from";
+    // Temporary views are the only writes: query_only is lifted for them; the files stay read-only.
+    db_.exec("PRAGMA query_only = OFF");
+    for (const std::string view : {"file_catalog", "animation_catalog"}) {
+      const std::string columns = columns_but_dump(view);
+      db_.exec(fmt::format("CREATE TEMP VIEW {0} AS SELECT 'from' AS dump, {1} FROM {2}.{0} WHERE dump = {3} "
+                           "UNION ALL SELECT 'to' AS dump, {1} FROM main.{0} WHERE dump = {4}",
+                           view, columns, from_schema, quoted(from_label), quoted(to_label)));
+    }
+    db_.exec("PRAGMA query_only = ON");
   }
-  return animations;
-}
+  ~DiffViews() {
+    try {
+      db_.exec("PRAGMA query_only = OFF; DROP VIEW IF EXISTS temp.file_catalog; "
+               "DROP VIEW IF EXISTS temp.animation_catalog; PRAGMA query_only = ON");
+      if (attached_) db_.exec("DETACH DATABASE diff_from");
+    } catch (const SQLite::Exception&) {  // a destructor must not throw; the views die with the connection
+    }
+  }
+  DiffViews(const DiffViews&) = delete;
+  DiffViews& operator=(const DiffViews&) = delete;
+
+ private:
+  static std::string quoted(const std::string& text) {
+    char* literal = sqlite3_mprintf("%Q", text.c_str());
+    const std::string result = literal;
+    sqlite3_free(literal);
+    return result;
+  }
+  // The view's columns after `dump`, which the temporary view replaces by `from` or `to`.
+  std::string columns_but_dump(const std::string& view) {
+    SQLite::Statement info(db_, "SELECT name FROM pragma_table_info(?, 'main') WHERE name <> 'dump' ORDER BY cid");
+    info.bind(1, view);
+    std::string columns;
+    while (info.executeStep()) columns += fmt::format("{}\"{}\"", columns.empty() ? "" : ", ", info.getColumn(0).getString());
+    return columns;
+  }
+  SQLite::Database& db_;
+  bool attached_ = false;
+};
 
 std::map<TrackKey, TrackRow> tracks_of(SQLite::Database& db, std::int64_t animation_id) {
   SQLite::Statement query(db, "SELECT id, bone_id, channels, key_count, content_hash FROM bone_tracks "
@@ -174,33 +192,35 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
   DiffReport report;
   report.from_label = from_label;
   report.to_label = to_label;
-  const auto old_files = files_of(from_db, from_label), new_files = files_of(to_db, to_label);
-  for (const auto& [path, file] : old_files)
-    if (!new_files.count(path)) report.files.push_back({path, file.format, "removed"});
-  for (const auto& [path, file] : new_files) {
-    const auto found = old_files.find(path);
-    if (found == old_files.end()) report.files.push_back({path, file.format, "added"});
-    else if (found->second.hash != file.hash || found->second.status != file.status)
-      report.files.push_back({path, file.format, "changed"});
-    else ++report.unchanged_files;
+  const DiffViews views(from_db, from_label, to_db, to_label);
+  const Bindings labels{{"from", "from"}, {"to", "to"}};
+  const auto run = [&](const char* name) {
+    const NamedQuery& query = *find_named_query(name);
+    return run_read_only_query(to_db, query.sql, bind_parameters(query, labels));
+  };
+  const auto count = [&](const char* view) {
+    SQLite::Statement query(to_db, fmt::format("SELECT COUNT(*) FROM temp.{} WHERE dump = 'from'", view));
+    query.executeStep();
+    return query.getColumn(0).getInt64();
+  };
+  std::int64_t removed_files = 0, removed_animations = 0;
+  for (const auto& row : run("diff-files").rows) {  // path, format, change
+    report.files.push_back({cell_text(row[0]), cell_text(row[1]), cell_text(row[2])});
+    removed_files += report.files.back().change != "added";  // removed or changed: not unchanged
   }
+  report.unchanged_files = count("file_catalog") - removed_files;
+  // character, path, animation, name, change, from_animation_id, to_animation_id
+  for (const auto& row : run("diff-animations").rows) {
+    AnimationChange change{cell_text(row[0]), cell_text(row[1]), cell_text(row[2]), cell_text(row[4]),
+                           std::holds_alternative<std::string>(row[3]) ? std::optional(cell_text(row[3])) : std::nullopt,
+                           {}};
+    if (change.change == "changed")
+      change.tracks = compare_tracks(from_db, std::get<std::int64_t>(row[5]), to_db, std::get<std::int64_t>(row[6]));
+    removed_animations += change.change != "added";
+    report.animations.push_back(std::move(change));
+  }
+  report.unchanged_animations = count("animation_catalog") - removed_animations;
   std::sort(report.files.begin(), report.files.end(), [](const FileChange& a, const FileChange& b) { return a.path < b.path; });
-
-  const auto old_animations = animations_of(from_db, from_label), new_animations = animations_of(to_db, to_label);
-  for (const auto& [key, animation] : old_animations)
-    if (!new_animations.count(key))
-      report.animations.push_back({animation.owner, std::get<0>(key), std::get<1>(key), "removed", animation.name, {}});
-  for (const auto& [key, animation] : new_animations) {
-    const auto found = old_animations.find(key);
-    if (found == old_animations.end()) {
-      report.animations.push_back({animation.owner, std::get<0>(key), std::get<1>(key), "added", animation.name, {}});
-    } else if (found->second.content_hash != animation.content_hash) {
-      report.animations.push_back({animation.owner, std::get<0>(key), std::get<1>(key), "changed", animation.name,
-                                   compare_tracks(from_db, found->second.id, to_db, animation.id)});
-    } else {
-      ++report.unchanged_animations;
-    }
-  }
   std::sort(report.animations.begin(), report.animations.end(), [](const AnimationChange& a, const AnimationChange& b) {
     if (std::tie(a.owner, a.path) != std::tie(b.owner, b.path)) return std::tie(a.owner, a.path) < std::tie(b.owner, b.path);
     if (a.animation_key != b.animation_key) return natural_less(a.animation_key, b.animation_key);

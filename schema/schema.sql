@@ -231,6 +231,16 @@ CREATE TABLE IF NOT EXISTS ref_motion_names (
 
 -- ## Views
 
+-- Every file of every dump by its dump's label (v8): what `diff` matches files on.
+-- column dump: `dumps.label`
+-- column path: `files.path`
+-- column format: `files.format`
+-- column status: `files.status`
+-- column content_hash: `files.content_hash`
+CREATE VIEW IF NOT EXISTS file_catalog AS
+SELECT d.label AS dump, f.path, f.format, f.status, f.content_hash
+FROM files f JOIN dumps d ON d.id = f.dump_id;
+
 -- Animations with their file, dump and character: the join most questions start from.
 -- column dump: `dumps.label`
 -- column path: `files.path`
@@ -347,4 +357,4 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 5 | KH2: tables `mset_slots`, `mset_resolution`, `ref_motion_names`; `animations.kind`, `bone_count`, `total_bone_count`, `fps`, `frame_start`, `frame_end`, `frame_return` (`migrations/005_kh2_motion_sets.sql`) |
 -- | 6 | NSBCA: table `node_states`, `bone_tracks.state` (`migrations/006_node_states.sql`) |
 -- | 7 | reports: `animations.shape_hash`, views `animation_catalog`, `reuse_groups`, `track_reuse` (`migrations/007_reports.sql`) |
--- | 8 | format tables: KH2's `animations.kind` .. `frame_return` move to `kh2_motions`; `bone_tracks.state` is dropped (`node_states` has it) (`migrations/008_format_tables.sql`) |
+-- | 8 | format tables: KH2's `animations.kind` .. `frame_return` move to `kh2_motions`; `bone_tracks.state` is dropped (`node_states` has it); view `file_catalog` (`migrations/008_format_tables.sql`) |

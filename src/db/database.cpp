@@ -216,6 +216,12 @@ std::string describe_write_lock_holder(const std::filesystem::path& path) {
   return command.empty() ? fmt::format("{}: process {}", role, pid) : fmt::format("{}: process {} ({})", role, pid, command);
 }
 
+void attach_read_only(SQLite::Database& db, const std::filesystem::path& path, std::string_view schema) {
+  SQLite::Statement attach(db, fmt::format("ATTACH DATABASE ? AS {}", schema));
+  attach.bind(1, file_uri(path, "mode=ro"));
+  attach.exec();
+}
+
 SQLite::Database open_read_only(const std::filesystem::path& path) {
   std::error_code ignored;
   if (!std::filesystem::is_regular_file(path, ignored))

@@ -45,6 +45,9 @@ void throw_if_locked(const SQLite::Exception& error, const std::filesystem::path
 // creates a file: opened with mode=ro, and, where even that needs to write (a WAL database in a
 // read-only folder), as immutable.
 SQLite::Database open_read_only(const std::filesystem::path& path);
+// Attaches another animdex database to `db` read-only, as schema `schema` (e.g. for a query that
+// compares two databases); the connection must have been opened by open_read_only.
+void attach_read_only(SQLite::Database& db, const std::filesystem::path& path, std::string_view schema);
 
 // Which process holds the database at `path`: "another writer: process 123 (animdex index ...)" or
 // "a reader: process 77 (...)",
