@@ -37,37 +37,6 @@ std::string color_for(double fraction) {
 
 }  // namespace
 
-std::string html_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string html_table(const ResultTable& table) {
-  std::string out = "<table>\n<tr>";
-  for (const auto& column : table.columns) out += "<th>" + html_escape(column) + "</th>";
-  out += "</tr>\n";
-  for (const auto& row : table.rows) {
-    out += "<tr>";
-    for (const auto& cell : row) {
-      const bool number = std::holds_alternative<std::int64_t>(cell) || std::holds_alternative<double>(cell);
-      out += number ? "<td class=\"num\">" : "<td>";
-      out += html_escape(cell_text(cell)) + "</td>";
-    }
-    out += "</tr>\n";
-  }
-  return out + "</table>\n";
-}
-
 std::string svg_heatmap(const std::string& id, const std::string& title, const std::vector<std::string>& row_labels,
                         const std::vector<std::string>& column_labels, const std::vector<std::vector<double>>& values) {
   constexpr int kCell = 12, kLeft = 130, kTop = 56;

@@ -8,10 +8,7 @@
 
 namespace animdex::reports {
 
-std::string html_escape(const std::string& text);
-
-// An HTML <table> of a result table (NULL cells empty, numbers right-aligned).
-std::string html_table(const ResultTable& table);
+// html_escape and html_table: output/result_table.h.
 
 // A heatmap: one row per `row_labels`, one column per `column_labels`, cell = values[row][column];
 // darker means more. Cells with 0 stay empty.

@@ -5,18 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "output/json_rows.h"
 #include "reports/html.h"
 
 namespace animdex::reports {
-
-std::optional<ReportFormat> parse_report_format(std::string_view name) {
-  if (name == "table") return ReportFormat::table;
-  if (name == "markdown") return ReportFormat::markdown;
-  if (name == "html") return ReportFormat::html;
-  if (name == "csv") return ReportFormat::csv;
-  if (name == "json") return ReportFormat::json;
-  return std::nullopt;
-}
 
 bool natural_less(const std::string& a, const std::string& b) {
   std::size_t i = 0, j = 0;
@@ -42,9 +34,9 @@ bool natural_less(const std::string& a, const std::string& b) {
 
 
 void write_sections(std::ostream& out, const std::string& title, const std::vector<Section>& sections,
-                    ReportFormat format) {
+                    OutputFormat format) {
   switch (format) {
-    case ReportFormat::html: {
+    case OutputFormat::html: {
       std::vector<std::pair<std::string, std::string>> navigation;
       std::string body;
       for (const auto& section : sections) {
@@ -57,7 +49,7 @@ void write_sections(std::ostream& out, const std::string& title, const std::vect
       out << html_page(title, navigation, body);
       return;
     }
-    case ReportFormat::csv: {
+    case OutputFormat::csv: {
       ResultTable all;
       all.columns.push_back("section");
       // Sections have different columns: the CSV carries the union, in first-seen order.
@@ -78,29 +70,15 @@ void write_sections(std::ostream& out, const std::string& title, const std::vect
       write_table(out, all, OutputFormat::csv);
       return;
     }
-    case ReportFormat::json: {
+    case OutputFormat::json: {
       nlohmann::ordered_json json = nlohmann::ordered_json::object();
-      for (const auto& section : sections) {
-        auto& rows = json[section.anchor] = nlohmann::ordered_json::array();
-        for (const auto& row : section.table.rows) {
-          nlohmann::ordered_json item;
-          for (std::size_t c = 0; c < section.table.columns.size(); ++c) {
-            const auto& cell = row[c];
-            const auto& name = section.table.columns[c];
-            if (std::holds_alternative<std::monostate>(cell)) item[name] = nullptr;
-            else if (const auto* number = std::get_if<std::int64_t>(&cell)) item[name] = *number;
-            else if (const auto* real = std::get_if<double>(&cell)) item[name] = *real;
-            else item[name] = cell_text(cell);
-          }
-          rows.push_back(std::move(item));
-        }
-      }
+      for (const auto& section : sections) json[section.anchor] = json_rows(section.table);
       out << json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
       return;
     }
-    case ReportFormat::markdown:
-    case ReportFormat::table: {
-      const bool markdown = format == ReportFormat::markdown;
+    case OutputFormat::markdown:
+    case OutputFormat::table: {
+      const bool markdown = format == OutputFormat::markdown;
       out << (markdown ? "# " + markdown_escape(title) : terminal_safe(title)) << "\n";
       for (const auto& section : sections) {
         out << "\n" << (markdown ? "## " : "== ") << section.title << "\n\n";

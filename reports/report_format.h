@@ -10,8 +10,6 @@
 
 namespace animdex::reports {
 
-enum class ReportFormat { table, markdown, html, csv, json };
-std::optional<ReportFormat> parse_report_format(std::string_view name);
 
 struct Section {
   std::string anchor;  // HTML id, e.g. "identical"
@@ -24,7 +22,7 @@ struct Section {
 // table/markdown: titled sections; csv: one table with a leading `section` column; json: an object
 // of arrays of row objects keyed by the sections' anchors; html: a self-contained page.
 void write_sections(std::ostream& out, const std::string& title, const std::vector<Section>& sections,
-                    ReportFormat format);
+                    OutputFormat format);
 
 // "2" before "10": digit runs compare as numbers (animation keys such as 9, 10, 252/3).
 bool natural_less(const std::string& a, const std::string& b);

@@ -14,6 +14,7 @@
 #include "core/parse_budget.h"
 #include "indexer/file_reader.h"
 #include "indexer/rows.h"
+#include "output/json_rows.h"
 #include "output/output_file.h"
 
 namespace animdex {
@@ -76,10 +77,8 @@ Cell pose_cell(const PoseValue& value) {
 }
 
 nlohmann::ordered_json pose_json(const PoseValue& value) {
-  return std::visit([](const auto& scalar) -> nlohmann::ordered_json {
-    if constexpr (std::is_same_v<std::decay_t<decltype(scalar)>, std::monostate>) return nullptr;
-    else return scalar;
-  }, value);
+  if (const auto* numbers = std::get_if<std::vector<double>>(&value)) return *numbers;
+  return json_cell(pose_cell(value));
 }
 
 // JSON keeps vectors as arrays and puts what was evaluated beside the rows; the other formats

@@ -16,6 +16,7 @@
 #include "cli/verb.h"
 #include "formats/registry.h"
 #include "indexer/rows.h"
+#include "output/json_rows.h"
 
 namespace animdex {
 
@@ -105,13 +106,6 @@ nlohmann::ordered_json json_optional(const std::optional<T>& value) {
   return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
 }
 
-nlohmann::ordered_json cell_json(const Cell& cell) {
-  return std::visit([](const auto& held) -> nlohmann::ordered_json {
-    if constexpr (std::is_same_v<std::decay_t<decltype(held)>, std::monostate>) return nullptr;
-    else return held;
-  }, cell);
-}
-
 nlohmann::ordered_json to_json(const FileRow& file) {
   nlohmann::ordered_json json;
   json["path"] = file.path;
@@ -155,14 +149,7 @@ nlohmann::ordered_json to_json(const FileRow& file) {
     }
     animations.push_back(std::move(item));
   }
-  for (const auto& [name, table] : format_tables(file)) {
-    auto& rows = json["format_tables"][name] = nlohmann::ordered_json::array();
-    for (const auto& row : table.rows) {
-      nlohmann::ordered_json item;
-      for (std::size_t c = 0; c < table.columns.size(); ++c) item[table.columns[c]] = cell_json(row[c]);
-      rows.push_back(std::move(item));
-    }
-  }
+  for (const auto& [name, table] : format_tables(file)) json["format_tables"][name] = json_rows(table);
   return json;
 }
 

@@ -39,7 +39,7 @@ int emit(const std::string& path, std::ostream& out, const std::function<void(st
 }  // namespace
 
 int run_report_reuse(const ReuseCommandOptions& options, std::ostream& out) {
-  const auto format = reports::parse_report_format(options.format);
+  const auto format = parse_output_format(options.format);
   if (!format) return fail(kExitUsage, fmt::format("unknown format '{}'", options.format));
   try {
     auto db = open_read_only(options.database);
@@ -48,7 +48,7 @@ int run_report_reuse(const ReuseCommandOptions& options, std::ostream& out) {
     reuse.tolerance = options.tolerance;
     reuse.min_track_keys = options.min_track_keys;
     const auto report = reports::build_reuse_report(db, reuse);
-    const auto sections = reports::reuse_sections(report, reuse, *format == reports::ReportFormat::html);
+    const auto sections = reports::reuse_sections(report, reuse, *format == OutputFormat::html);
     return emit(options.output, out, [&](std::ostream& stream) {
       reports::write_sections(stream, "Animation reuse", sections, *format);
     });
@@ -73,7 +73,7 @@ int run_report_docs(const DocsCommandOptions& options, std::ostream& out) {
 }
 
 int run_diff(const DiffCommandOptions& options, std::ostream& out) {
-  const auto format = reports::parse_report_format(options.format);
+  const auto format = parse_output_format(options.format);
   if (!format) return fail(kExitUsage, fmt::format("unknown format '{}'", options.format));
   std::vector<std::string> databases = options.databases;
   if (!options.database.empty()) databases.insert(databases.begin(), options.database);
@@ -87,7 +87,7 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out) {
     const std::string from = options.from ? *options.from : reports::sole_dump(from_db, "the first database");
     const std::string to = options.to ? *options.to : reports::sole_dump(to_db, "the second database");
     const auto report = reports::build_diff(from_db, from, to_db, to);
-    const auto sections = reports::diff_sections(report, *format == reports::ReportFormat::html);
+    const auto sections = reports::diff_sections(report, *format == OutputFormat::html);
     return emit(options.output, out, [&](std::ostream& stream) {
       reports::write_sections(stream, fmt::format("Changes from {} to {}", from, to), sections, *format);
     });

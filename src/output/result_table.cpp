@@ -1,5 +1,7 @@
 #include "output/result_table.h"
 
+#include "output/json_rows.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -71,22 +73,7 @@ void write_csv(std::ostream& out, const ResultTable& table) {
 }
 
 void write_json(std::ostream& out, const ResultTable& table) {
-  auto rows = nlohmann::ordered_json::array();
-  for (const auto& row : table.rows) {
-    nlohmann::ordered_json object = nlohmann::ordered_json::object();
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      const auto& cell = row[c];
-      if (std::holds_alternative<std::int64_t>(cell)) object[table.columns[c]] = std::get<std::int64_t>(cell);
-      else if (std::holds_alternative<double>(cell)) {
-        const double value = std::get<double>(cell);
-        if (std::isfinite(value)) object[table.columns[c]] = value;
-        else object[table.columns[c]] = nullptr;  // JSON has no NaN or infinity
-      } else if (std::holds_alternative<std::string>(cell)) object[table.columns[c]] = std::get<std::string>(cell);
-      else object[table.columns[c]] = nullptr;
-    }
-    rows.push_back(std::move(object));
-  }
-  out << rows.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+  out << json_rows(table).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
 std::string markdown_cell(const std::string& text) { return markdown_escape(text); }
@@ -178,6 +165,7 @@ std::optional<OutputFormat> parse_output_format(std::string_view name) {
   if (name == "csv") return OutputFormat::csv;
   if (name == "json") return OutputFormat::json;
   if (name == "markdown" || name == "md") return OutputFormat::markdown;
+  if (name == "html") return OutputFormat::html;
   return std::nullopt;
 }
 
@@ -198,7 +186,56 @@ void write_table(std::ostream& out, const ResultTable& table, OutputFormat forma
     case OutputFormat::csv: write_csv(out, table); break;
     case OutputFormat::json: write_json(out, table); break;
     case OutputFormat::markdown: write_markdown(out, table); break;
+    case OutputFormat::html: out << html_table(table); break;
   }
+}
+
+nlohmann::ordered_json json_cell(const Cell& cell) {
+  if (const auto* number = std::get_if<std::int64_t>(&cell)) return *number;
+  if (const auto* real = std::get_if<double>(&cell)) return std::isfinite(*real) ? nlohmann::ordered_json(*real) : nullptr;
+  if (const auto* text = std::get_if<std::string>(&cell)) return *text;
+  return nullptr;
+}
+
+nlohmann::ordered_json json_rows(const ResultTable& table) {
+  auto rows = nlohmann::ordered_json::array();
+  for (const auto& row : table.rows) {
+    nlohmann::ordered_json object = nlohmann::ordered_json::object();
+    for (std::size_t c = 0; c < row.size(); ++c) object[table.columns[c]] = json_cell(row[c]);
+    rows.push_back(std::move(object));
+  }
+  return rows;
+}
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string html_table(const ResultTable& table) {
+  std::string out = "<table>\n<tr>";
+  for (const auto& column : table.columns) out += "<th>" + html_escape(column) + "</th>";
+  out += "</tr>\n";
+  for (const auto& row : table.rows) {
+    out += "<tr>";
+    for (const auto& cell : row) {
+      const bool number = std::holds_alternative<std::int64_t>(cell) || std::holds_alternative<double>(cell);
+      out += number ? "<td class=\"num\">" : "<td>";
+      out += html_escape(cell_text(cell)) + "</td>";
+    }
+    out += "</tr>\n";
+  }
+  return out + "</table>\n";
 }
 
 }  // namespace animdex

@@ -13,10 +13,11 @@
 
 namespace animdex {
 
-enum class OutputFormat { table, csv, json, markdown };
+// How a verb or report prints: verbs offer the first four, reports all five (html: a page).
+enum class OutputFormat { table, csv, json, markdown, html };
 
 std::optional<OutputFormat> parse_output_format(std::string_view name);
-inline constexpr std::string_view kOutputFormatNames = "table, csv, json, markdown";
+inline constexpr std::string_view kOutputFormatNames = "table, csv, json, markdown, html";
 
 // Text of one cell as the table/csv/markdown outputs show it (NULL is empty;
 // doubles use the shortest text that reads back to the same value).
@@ -33,5 +34,9 @@ std::string terminal_safe(std::string_view text);
 // HTML special characters as entities (no tags or autolinks), and '[' ']' escaped so nothing
 // becomes a link.
 std::string markdown_escape(std::string_view text);
+
+// HTML: text with & < > " as entities, and a <table> (NULL cells empty, numbers right-aligned).
+std::string html_escape(const std::string& text);
+std::string html_table(const ResultTable& table);
 
 }  // namespace animdex

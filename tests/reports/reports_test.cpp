@@ -48,7 +48,7 @@ std::vector<std::string> column(const ResultTable& table, const std::string& nam
   return values;
 }
 
-std::string render(const std::string& title, const std::vector<Section>& sections, ReportFormat format) {
+std::string render(const std::string& title, const std::vector<Section>& sections, OutputFormat format) {
   std::ostringstream out;
   write_sections(out, title, sections, format);
   return out.str();
@@ -153,10 +153,10 @@ TEST_CASE("report and diff markdown match their snapshots", "[reports][snapshot]
   ReuseOptions options;
   options.dump = "v1";
   check_snapshot("reuse-v1.md", render("Animation reuse", reuse_sections(build_reuse_report(db, options), options, false),
-                                       ReportFormat::markdown));
+                                       OutputFormat::markdown));
   check_snapshot("diff-v1-v2.md",
                  render("Changes from v1 to v2", diff_sections(build_diff(db, "v1", db, "v2"), false),
-                        ReportFormat::markdown));
+                        OutputFormat::markdown));
 }
 
 TEST_CASE("report docs writes wiki pages and one self-contained HTML page, deterministically", "[reports][docs]") {
@@ -209,12 +209,12 @@ TEST_CASE("reports in csv and json carry the same rows", "[reports]") {
   ReuseOptions options;
   options.dump = "v1";
   const auto sections = reuse_sections(build_reuse_report(db, options), options, false);
-  const std::string csv = render("r", sections, ReportFormat::csv);
+  const std::string csv = render("r", sections, OutputFormat::csv);
   CHECK_THAT(csv, Catch::StartsWith("section,dump,group,animation_ids"));
   CHECK_THAT(csv, Catch::Contains("identical,v1,1,320,Throw,\"hak, kak, sas\",3,3"));
   CHECK_THAT(csv, Catch::Contains("tracks,v1,"));
   CHECK_THAT(csv, Catch::Contains("near,v1,1,1,Walk Forward,\"hak, kak\""));
-  const std::string json = render("r", sections, ReportFormat::json);
+  const std::string json = render("r", sections, OutputFormat::json);
   CHECK_THAT(json, Catch::Contains("\"identical\": [") && Catch::Contains("\"owner_count\": 3") &&
                        Catch::Contains("\"largest_difference\": 0.000499"));
   CHECK(column(sections[0].table, "owners") == std::vector<std::string>{"hak, kak, sas"});
