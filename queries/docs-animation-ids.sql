@@ -6,7 +6,8 @@ WITH present AS (
   WHERE c.dump = :dump AND c.motion_id IS NOT NULL
 )
 SELECT p.format, p.motion_id,
-       CASE WHEN p.format = 'gnt_mot' THEN printf('0x%04X', p.motion_id) ELSE printf('%d', p.motion_id) END AS id,
+       CASE WHEN (SELECT id_style FROM ref_formats r WHERE r.format = p.format) = 'hex' THEN printf('0x%04X', p.motion_id)
+            ELSE printf('%d', p.motion_id) END AS id,
        MIN(p.name) AS purpose,
        COUNT(DISTINCT p.owner) AS character_count,
        (SELECT group_concat(owner, ', ') FROM (SELECT DISTINCT q.owner FROM present q

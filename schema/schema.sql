@@ -188,6 +188,16 @@ CREATE TABLE IF NOT EXISTS keyframes (
 -- Loaded from the TSV files in `schema/reference/` on every index run (they replace the previous
 -- contents), so a corrected name reaches the database with the next `animdex index` after a rebuild.
 
+-- The formats this build detects (v8), from its format registry (`animdex formats`): join a file's
+-- `format` here to know which game's bone and motion numbers it uses, so answers never mix games.
+CREATE TABLE IF NOT EXISTS ref_formats (
+  format       TEXT PRIMARY KEY,  -- `files.format`
+  game         TEXT,  -- the game its numbers belong to (`gnt4`, `kh2`), the `game` of the other reference
+                      -- tables; NULL when the format has no reference data
+  description  TEXT NOT NULL,  -- one line on the format
+  id_style     TEXT NOT NULL CHECK (id_style IN ('hex', 'decimal'))  -- how its community writes motion IDs
+);
+
 -- From `reference/bone_names.tsv` (mot.md and jcv.md of Naruto-GNT-Modding).
 CREATE TABLE IF NOT EXISTS ref_bone_names (
   game      TEXT NOT NULL,     -- `gnt4`
@@ -357,4 +367,4 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 5 | KH2: tables `mset_slots`, `mset_resolution`, `ref_motion_names`; `animations.kind`, `bone_count`, `total_bone_count`, `fps`, `frame_start`, `frame_end`, `frame_return` (`migrations/005_kh2_motion_sets.sql`) |
 -- | 6 | NSBCA: table `node_states`, `bone_tracks.state` (`migrations/006_node_states.sql`) |
 -- | 7 | reports: `animations.shape_hash`, views `animation_catalog`, `reuse_groups`, `track_reuse` (`migrations/007_reports.sql`) |
--- | 8 | format tables: KH2's `animations.kind` .. `frame_return` move to `kh2_motions`; `bone_tracks.state` is dropped (`node_states` has it); view `file_catalog` (`migrations/008_format_tables.sql`) |
+-- | 8 | format tables: KH2's `animations.kind` .. `frame_return` move to `kh2_motions`; `bone_tracks.state` is dropped (`node_states` has it); views `file_catalog`, table `ref_formats` (`migrations/008_format_tables.sql`) |

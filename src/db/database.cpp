@@ -1,5 +1,7 @@
 #include "db/database.h"
 
+#include "formats/registry.h"
+
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <algorithm>
@@ -264,7 +266,7 @@ std::string build_id() {
 
 void load_reference_tables(SQLite::Database& db, const ReferenceData& reference) {
   db.exec("DELETE FROM ref_bone_names; DELETE FROM ref_animation_purposes; DELETE FROM ref_characters; "
-          "DELETE FROM ref_motion_names;");
+          "DELETE FROM ref_motion_names; DELETE FROM ref_formats;");
   auto text_or_null = [](SQLite::Statement& statement, int index, const std::string& text) {
     if (text.empty()) statement.bind(index);
     else statement.bind(index, text);
@@ -308,6 +310,16 @@ void load_reference_tables(SQLite::Database& db, const ReferenceData& reference)
     text_or_null(names, 5, name.source);
     names.exec();
     names.reset();
+  }
+  // The formats this build knows, from the registry: which game each one's numbers belong to.
+  SQLite::Statement formats(db, "INSERT INTO ref_formats(format, game, description, id_style) VALUES (?,?,?,?)");
+  for (const auto& format : registered_formats()) {
+    formats.bind(1, std::string(format.id));
+    text_or_null(formats, 2, std::string(format.reference_game));
+    formats.bind(3, std::string(format.description));
+    formats.bind(4, format.motion_ids_in_hex ? "hex" : "decimal");
+    formats.exec();
+    formats.reset();
   }
 }
 

@@ -15,7 +15,8 @@ namespace animdex {
 struct FormatModule {
   std::string_view id;           // value stored in files.format, e.g. "gnt_mot"
   std::string_view description;  // one line for --help and docs
-  std::string_view reference_game;  // key into the reference tables (bone names, purposes); may be empty
+  std::string_view reference_game;  // the game its bone and motion numbers belong to: the key into the
+                                    // reference tables (bone names, purposes); empty when none
 
   // Is this file ours? `head` holds the first bytes (up to kDetectBytes), `file_size` the full size.
   // Must be cheap and must not reject a damaged file of this format that parse() can describe.
@@ -23,6 +24,8 @@ struct FormatModule {
 
   // Whole file in, common model or a precise error out. No I/O, no globals.
   Result<model::AnimationFile> (*parse)(std::span<const std::byte> bytes);
+
+  bool motion_ids_in_hex = false;  // the community writes its motion IDs in hex (GNT: 0x0140)
 
   // Optional capabilities (formats/capabilities.h); nullptr where the format has none. Each takes
   // the whole file, parses it itself and is as pure as parse().

@@ -32,6 +32,7 @@ FormatModule format_module() {
       .reference_game = "gnt4",
       .detect = &detect_mot,
       .parse = &parse_to_model,
+      .motion_ids_in_hex = true,
   };
 }
 
