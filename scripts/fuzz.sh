@@ -17,9 +17,12 @@ cmake --build "$out" -j2 >/dev/null
 seeds="$out/seeds"
 rm -rf "$seeds" && mkdir -p "$seeds/sample"
 "$animdex" sample "$seeds/sample" --characters 3 --kh2 --nsbca 2>/dev/null
-declare -A dict_of=([fuzz_gnt_mot]=gnt_mot.dict [fuzz_lightwave]=lightwave.dict [fuzz_kh2]=kh2.dict [fuzz_nsbca]=nsbca.dict [fuzz_detect_parse]=all_formats.dict)
 status=0
-for target in fuzz_gnt_mot fuzz_lightwave fuzz_kh2 fuzz_nsbca fuzz_detect_parse; do
+# Every target fuzz/CMakeLists.txt built (one per format folder's fuzz_*.cpp, and fuzz_detect_parse),
+# each with the dictionary beside its source.
+for source in src/formats/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp; do
+  target=$(basename "$source" .cpp)
+  dictionary="${source%.cpp}.dict"
   corpus="$out/corpus/$target"
   findings="$out/findings/$target"
   mkdir -p "$corpus" "$findings"
@@ -32,7 +35,7 @@ for target in fuzz_gnt_mot fuzz_lightwave fuzz_kh2 fuzz_nsbca fuzz_detect_parse;
     while IFS= read -r -d '' file; do cp "$file" "$corpus/real-$((i++))"; done < <(find ../shared/corpus/real -type f ! -name '*.md' -size -300k -print0)
   fi
   echo "fuzz: $target for ${seconds}s from $(ls "$corpus" | wc -l) seeds"
-  if ! "$out/fuzz/$target" "$corpus" -dict="fuzz/dict/${dict_of[$target]}" -max_total_time="$seconds" \
+  if ! "$out/fuzz/$target" "$corpus" -dict="$dictionary" -max_total_time="$seconds" \
       -timeout=10 -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 \
       >"$out/$target.log" 2>&1; then
     echo "fuzz: $target FAILED; findings in $findings, log $out/$target.log"

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "formats/gnt_mot_fixture.h"
+#include "formats/gnt_mot/gnt_mot_fixture.h"
 #include "formats/registry.h"
 #include "support/test_support.h"
 

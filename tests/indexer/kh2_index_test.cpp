@@ -5,7 +5,7 @@
 #include "db/database.h"
 #include "db/sql_runner.h"
 #include "formats/kh2/kh2_bar.h"
-#include "formats/kh2_fixture.h"
+#include "formats/kh2/kh2_fixture.h"
 #include "indexer/pipeline.h"
 #include "sample/sample_dump.h"
 #include "support/test_support.h"

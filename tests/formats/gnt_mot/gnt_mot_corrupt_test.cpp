@@ -4,7 +4,7 @@
 
 #include "formats/gnt_mot/gnt_mot_parser.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
-#include "formats/gnt_mot_fixture.h"
+#include "formats/gnt_mot/gnt_mot_fixture.h"
 #include "sample/sample_dump.h"
 #include "support/corrupt_input.h"
 #include "support/test_support.h"

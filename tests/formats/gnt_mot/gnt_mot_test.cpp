@@ -5,7 +5,7 @@
 #include "formats/gnt_mot/gnt_mot_model.h"
 #include "formats/gnt_mot/gnt_mot_parser.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
-#include "formats/gnt_mot_fixture.h"
+#include "formats/gnt_mot/gnt_mot_fixture.h"
 #include "sample/sample_dump.h"
 #include "support/test_support.h"
 
