@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,6 +30,7 @@
 #include "indexer/file_reader.h"
 #include "indexer/pipeline.h"
 #include "indexer/rows.h"
+#include "indexer/table_columns.h"
 
 namespace fs = std::filesystem;
 using namespace animdex;
@@ -92,85 +95,102 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;", nullptr,
                nullptr, nullptr);
   sqlite3_exec(db, schema_ddl().c_str(), nullptr, nullptr, nullptr);
-  auto prepare = [&](const char* sql) {
+  auto prepare = [&](std::string_view table, std::span<const std::string_view> columns) {
     sqlite3_stmt* statement = nullptr;
-    sqlite3_prepare_v2(db, sql, -1, &statement, nullptr);
+    sqlite3_prepare_v2(db, table_columns::insert_sql(table, columns).c_str(), -1, &statement, nullptr);
     return statement;
   };
   auto step = [](sqlite3_stmt* statement) {
     sqlite3_step(statement);
     sqlite3_reset(statement);
   };
+  // Bound by column name, as the writer binds them; every column the writer fills is filled here.
+  auto at = [](sqlite3_stmt* s, const char* column) { return sqlite3_bind_parameter_index(s, column); };
+  auto text = [&](sqlite3_stmt* s, const char* column, const std::optional<std::string>& v) {
+    if (v) sqlite3_bind_text(s, at(s, column), v->c_str(), -1, SQLITE_TRANSIENT);
+    else sqlite3_bind_null(s, at(s, column));
+  };
+  auto integer = [&](sqlite3_stmt* s, const char* column, const std::optional<std::int64_t>& v) {
+    if (v) sqlite3_bind_int64(s, at(s, column), *v);
+    else sqlite3_bind_null(s, at(s, column));
+  };
+  auto real = [&](sqlite3_stmt* s, const char* column, const std::optional<double>& v) {
+    if (v) sqlite3_bind_double(s, at(s, column), *v);
+    else sqlite3_bind_null(s, at(s, column));
+  };
   const double seconds = timed([&] {
     sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr);
     sqlite3_exec(db, "INSERT INTO dumps(label, root, indexed_at) VALUES ('floor', '/', 'now')", nullptr, nullptr, nullptr);
-    auto* file_insert = prepare("INSERT INTO files(dump_id, path, character, format, size, mtime_ns, content_hash, "
-                                "status, animation_count) VALUES (1,?,?,?,?,?,?,?,?)");
-    auto* animation_insert = prepare("INSERT INTO animations(file_id, slot, motion_id, name, play_speed, end_time, "
-                                     "frame_count, track_count, key_count, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?)");
-    auto* track_insert = prepare("INSERT INTO bone_tracks(animation_id, track_index, bone_id, bone_name, flags, "
-                                 "track_flags, channels, value_encoding, key_count, total_time, content_hash) "
-                                 "VALUES (?,?,?,?,?,?,?,?,?,?,?)");
-    auto* key_insert = prepare("INSERT INTO keyframes(track_id, key_index, time, frame, x, y, z, w) VALUES (?,?,?,?,?,?,?,?)");
-    auto text = [](sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), -1, SQLITE_TRANSIENT); };
-    auto maybe = [](sqlite3_stmt* s, int i, const std::optional<double>& v) {
-      if (v) sqlite3_bind_double(s, i, *v);
-      else sqlite3_bind_null(s, i);
-    };
+    auto* file_insert = prepare("files", table_columns::kFiles);
+    auto* animation_insert = prepare("animations", table_columns::kAnimations);
+    auto* track_insert = prepare("bone_tracks", table_columns::kBoneTracks);
+    auto* key_insert = prepare("keyframes", table_columns::kKeyframes);
     for (const auto& row : rows) {
-      text(file_insert, 1, row.path);
-      if (row.character) text(file_insert, 2, *row.character);
-      else sqlite3_bind_null(file_insert, 2);
-      text(file_insert, 3, row.format);
-      sqlite3_bind_int64(file_insert, 4, static_cast<sqlite3_int64>(row.size));
-      sqlite3_bind_int64(file_insert, 5, row.mtime_ns);
-      text(file_insert, 6, row.content_hash.value_or(""));
-      text(file_insert, 7, std::string(status_name(row.status)));
-      sqlite3_bind_int64(file_insert, 8, static_cast<sqlite3_int64>(row.model.animations.size()));
+      integer(file_insert, ":dump_id", 1);
+      text(file_insert, ":path", row.path);
+      text(file_insert, ":character", row.character);
+      text(file_insert, ":format", row.format);
+      integer(file_insert, ":size", static_cast<std::int64_t>(row.size));
+      integer(file_insert, ":mtime_ns", row.mtime_ns);
+      text(file_insert, ":content_hash", row.content_hash);
+      text(file_insert, ":status", std::string(status_name(row.status)));
+      text(file_insert, ":error", row.error);
+      integer(file_insert, ":error_offset",
+              row.error_offset ? std::optional<std::int64_t>(static_cast<std::int64_t>(*row.error_offset)) : std::nullopt);
+      integer(file_insert, ":animation_count", static_cast<std::int64_t>(row.model.animations.size()));
+      real(file_insert, ":parse_ms", row.parse_ms);
       step(file_insert);
       const auto file_id = sqlite3_last_insert_rowid(db);
       for (std::size_t a = 0; a < row.model.animations.size(); ++a) {
         const auto& animation = row.model.animations[a];
         const auto& extra = row.animations[a];
-        sqlite3_bind_int64(animation_insert, 1, file_id);
-        sqlite3_bind_int64(animation_insert, 2, animation.slot.value_or(0));
-        sqlite3_bind_int64(animation_insert, 3, animation.motion_id.value_or(0));
-        if (extra.name) text(animation_insert, 4, *extra.name);
-        else sqlite3_bind_null(animation_insert, 4);
-        maybe(animation_insert, 5, animation.play_speed);
-        maybe(animation_insert, 6, animation.end_time);
-        sqlite3_bind_int64(animation_insert, 7, animation.frame_count.value_or(0));
-        sqlite3_bind_int64(animation_insert, 8, static_cast<sqlite3_int64>(animation.tracks.size()));
-        sqlite3_bind_int64(animation_insert, 9, extra.key_count);
-        text(animation_insert, 10, extra.content_hash);
+        integer(animation_insert, ":file_id", file_id);
+        integer(animation_insert, ":slot", animation.slot);
+        integer(animation_insert, ":motion_id", animation.motion_id);
+        text(animation_insert, ":name", extra.name);
+        real(animation_insert, ":play_speed", animation.play_speed);
+        real(animation_insert, ":end_time", animation.end_time);
+        integer(animation_insert, ":frame_count", animation.frame_count);
+        integer(animation_insert, ":track_count", static_cast<std::int64_t>(animation.tracks.size()));
+        integer(animation_insert, ":key_count", extra.key_count);
+        text(animation_insert, ":content_hash", extra.content_hash);
+        text(animation_insert, ":shape_hash", extra.shape_hash);
         step(animation_insert);
         const auto animation_id = sqlite3_last_insert_rowid(db);
         for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
           const auto& track = animation.tracks[t];
-          sqlite3_bind_int64(track_insert, 1, animation_id);
-          sqlite3_bind_int64(track_insert, 2, static_cast<sqlite3_int64>(t));
-          sqlite3_bind_int64(track_insert, 3, track.bone_id.value_or(0));
-          if (extra.tracks[t].bone_name) text(track_insert, 4, *extra.tracks[t].bone_name);
-          else sqlite3_bind_null(track_insert, 4);
-          sqlite3_bind_int64(track_insert, 5, track.flags);
-          sqlite3_bind_int64(track_insert, 6, track.track_flags);
-          text(track_insert, 7, track.channels);
-          text(track_insert, 8, track.value_encoding);
-          sqlite3_bind_int64(track_insert, 9, static_cast<sqlite3_int64>(track.keys.size()));
-          sqlite3_bind_double(track_insert, 10, track.total_time);
-          text(track_insert, 11, extra.tracks[t].content_hash);
+          integer(track_insert, ":animation_id", animation_id);
+          integer(track_insert, ":track_index", static_cast<std::int64_t>(t));
+          integer(track_insert, ":bone_id", track.bone_id);
+          text(track_insert, ":bone_name", extra.tracks[t].bone_name);
+          integer(track_insert, ":flags", track.flags);
+          integer(track_insert, ":track_flags", track.track_flags);
+          text(track_insert, ":channels", track.channels);
+          text(track_insert, ":value_encoding", track.value_encoding);
+          integer(track_insert, ":key_count", static_cast<std::int64_t>(track.keys.size()));
+          real(track_insert, ":total_time", track.total_time);
+          text(track_insert, ":content_hash", extra.tracks[t].content_hash);
           step(track_insert);
           const auto track_id = sqlite3_last_insert_rowid(db);
+          // The hot loop binds by index, as the writer's does: the indexes of the names, looked up once.
+          const int track_at = at(key_insert, ":track_id"), index_at = at(key_insert, ":key_index"),
+                    time_at = at(key_insert, ":time"), frame_at = at(key_insert, ":frame"), x_at = at(key_insert, ":x"),
+                    y_at = at(key_insert, ":y"), z_at = at(key_insert, ":z"), w_at = at(key_insert, ":w");
+          const auto value = [&](int index, const std::optional<double>& v) {
+            if (v) sqlite3_bind_double(key_insert, index, *v);
+            else sqlite3_bind_null(key_insert, index);
+          };
           for (std::size_t k = 0; k < track.keys.size(); ++k) {
             const auto& key = track.keys[k];
-            sqlite3_bind_int64(key_insert, 1, track_id);
-            sqlite3_bind_int64(key_insert, 2, static_cast<sqlite3_int64>(k));
-            sqlite3_bind_double(key_insert, 3, key.time);
-            sqlite3_bind_int64(key_insert, 4, key.frame.value_or(0));
-            maybe(key_insert, 5, key.x);
-            maybe(key_insert, 6, key.y);
-            maybe(key_insert, 7, key.z);
-            maybe(key_insert, 8, key.w);
+            sqlite3_bind_int64(key_insert, track_at, track_id);
+            sqlite3_bind_int64(key_insert, index_at, static_cast<sqlite3_int64>(k));
+            sqlite3_bind_double(key_insert, time_at, key.time);
+            if (key.frame) sqlite3_bind_int64(key_insert, frame_at, *key.frame);
+            else sqlite3_bind_null(key_insert, frame_at);
+            value(x_at, key.x);
+            value(y_at, key.y);
+            value(z_at, key.z);
+            value(w_at, key.w);
             step(key_insert);
           }
         }

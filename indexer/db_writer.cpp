@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "db/database.h"
+#include "indexer/table_columns.h"
 
 #include <sqlite3.h>
 
@@ -40,21 +41,6 @@ void step_raw(SQLite::Database& db, sqlite3_stmt* statement) {
   if (rc != SQLITE_DONE) throw SQLite::Exception(db.getHandle(), rc);
 }
 
-// "INSERT INTO table(a, b) VALUES (:a, :b)": values are bound by column name, never by position.
-template <typename Columns>
-std::string insert_sql(std::string_view table, const Columns& columns) {
-  std::string names, values;
-  for (const auto column : columns) {
-    names += fmt::format("{}{}", names.empty() ? "" : ", ", column);
-    values += fmt::format("{}:{}", values.empty() ? "" : ", ", column);
-  }
-  return fmt::format("INSERT INTO {}({}) VALUES ({})", table, names, values);
-}
-
-std::string insert_sql(std::string_view table, std::initializer_list<std::string_view> columns) {
-  return insert_sql<std::initializer_list<std::string_view>>(table, columns);
-}
-
 void run(SQLite::Statement& statement) {
   statement.exec();
   statement.reset();
@@ -73,6 +59,21 @@ std::unique_ptr<SQLite::Transaction> begin_writing(SQLite::Database& db, std::ch
 
 }  // namespace
 
+namespace table_columns {
+
+std::string insert_sql(std::string_view table, std::span<const std::string_view> columns) {
+  std::string names, values;
+  for (const auto column : columns) {
+    names += fmt::format("{}{}", names.empty() ? "" : ", ", column);
+    values += fmt::format("{}:{}", values.empty() ? "" : ", ", column);
+  }
+  return fmt::format("INSERT INTO {}({}) VALUES ({})", table, names, values);
+}
+
+}  // namespace table_columns
+
+using table_columns::insert_sql;
+
 std::string utc_now_iso8601() {
   const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
   return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", now);
@@ -82,14 +83,14 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     : db_(db),
       store_keyframes_(settings.store_keyframes),
       transaction_(begin_writing(db, settings.lock_wait)),
-      insert_file_(db, insert_sql("files", {"dump_id", "path", "character", "format", "size", "mtime_ns", "content_hash", "status", "error", "error_offset", "animation_count", "parse_ms"})),
-      insert_animation_(db, insert_sql("animations", {"file_id", "slot", "motion_id", "name", "play_speed", "end_time", "frame_count", "track_count", "key_count", "content_hash", "shape_hash"})),
-      insert_track_(db, insert_sql("bone_tracks", {"animation_id", "track_index", "bone_id", "bone_name", "flags", "track_flags", "channels", "value_encoding", "key_count", "total_time", "content_hash"})),
-      insert_warning_(db, insert_sql("scan_warnings", {"dump_id", "path", "message"})),
-      insert_behaviors_(db, insert_sql("track_behaviors", {"track_id", "pre_behavior", "post_behavior"})),
-      insert_spline_(db, insert_sql("key_splines", {"track_id", "key_index", "shape", "linear_flag", "p1", "p2", "p3", "p4", "p5", "p6"})) {
+      insert_file_(db, insert_sql("files", table_columns::kFiles)),
+      insert_animation_(db, insert_sql("animations", table_columns::kAnimations)),
+      insert_track_(db, insert_sql("bone_tracks", table_columns::kBoneTracks)),
+      insert_warning_(db, insert_sql("scan_warnings", table_columns::kScanWarnings)),
+      insert_behaviors_(db, insert_sql("track_behaviors", table_columns::kTrackBehaviors)),
+      insert_spline_(db, insert_sql("key_splines", table_columns::kKeySplines)) {
   sqlite3_stmt* key_statement = nullptr;
-  const std::string key_sql = insert_sql("keyframes", {"track_id", "key_index", "time", "frame", "x", "y", "z", "w"});
+  const std::string key_sql = insert_sql("keyframes", table_columns::kKeyframes);
   const int prepared = sqlite3_prepare_v2(db.getHandle(), key_sql.c_str(), -1, &key_statement, nullptr);
   insert_key_.reset(key_statement);
   if (prepared != SQLITE_OK) throw SQLite::Exception(db.getHandle(), prepared);

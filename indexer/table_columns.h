@@ -1,0 +1,29 @@
+#pragma once
+// The columns the writer fills in each common table, listed once: DumpWriter and the benchmark's
+// SQLite floor (bench/) both insert exactly these, bound by name (`:column`), never by position.
+// The tables themselves are declared in schema/schema.sql; format tables come as FormatRows.
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace animdex::table_columns {
+
+inline constexpr std::string_view kFiles[] = {"dump_id", "path", "character", "format", "size", "mtime_ns",
+                                              "content_hash", "status", "error", "error_offset", "animation_count",
+                                              "parse_ms"};
+inline constexpr std::string_view kAnimations[] = {"file_id", "slot", "motion_id", "name", "play_speed", "end_time",
+                                                   "frame_count", "track_count", "key_count", "content_hash",
+                                                   "shape_hash"};
+inline constexpr std::string_view kBoneTracks[] = {"animation_id", "track_index", "bone_id", "bone_name", "flags",
+                                                   "track_flags", "channels", "value_encoding", "key_count",
+                                                   "total_time", "content_hash"};
+inline constexpr std::string_view kKeyframes[] = {"track_id", "key_index", "time", "frame", "x", "y", "z", "w"};
+inline constexpr std::string_view kKeySplines[] = {"track_id", "key_index", "shape", "linear_flag", "p1", "p2",
+                                                   "p3", "p4", "p5", "p6"};
+inline constexpr std::string_view kTrackBehaviors[] = {"track_id", "pre_behavior", "post_behavior"};
+inline constexpr std::string_view kScanWarnings[] = {"dump_id", "path", "message"};
+
+// "INSERT INTO table(a, b) VALUES (:a, :b)".
+std::string insert_sql(std::string_view table, std::span<const std::string_view> columns);
+
+}  // namespace animdex::table_columns
