@@ -347,14 +347,15 @@ void DumpWriter::write_rows(const FileRow& file) {
 
 SQLite::Statement& DumpWriter::format_statement(const model::FormatRow& row) {
   std::vector<std::string_view> columns{row.animation ? "animation_id" : "file_id"};
-  std::string key(row.table);
+  std::string key = fmt::format("{}({}", row.table, columns.front());
   for (const auto& [column, value] : row.columns) {
     columns.push_back(column);
     key += fmt::format(",{}", column);
   }
-  auto& statement = format_statements_[key];
-  if (!statement) statement = std::make_unique<SQLite::Statement>(db_, insert_sql(row.table, columns));
-  return *statement;
+  if (const auto found = format_statements_.find(key); found != format_statements_.end()) return *found->second;
+  // Prepared before it is cached: a statement that fails to prepare leaves no empty entry behind.
+  auto statement = std::make_unique<SQLite::Statement>(db_, insert_sql(row.table, columns));
+  return *format_statements_.emplace(std::move(key), std::move(statement)).first->second;
 }
 
 void DumpWriter::write_format_row(const model::FormatRow& row, std::int64_t file_id,

@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
 #include <map>
 #include <sqlite3.h>
 #include <stdexcept>
@@ -43,8 +44,21 @@ class DiffViews {
   DiffViews(SQLite::Database& from_db, const std::string& from_label, SQLite::Database& to_db,
             const std::string& to_label)
       : db_(to_db) {
+    try {
+      create(from_db, from_label, to_label);
+    } catch (...) {  // leave the connection as it was: no attachment, no views, query_only on
+      drop();
+      throw;
+    }
+  }
+  ~DiffViews() { drop(); }
+  DiffViews(const DiffViews&) = delete;
+  DiffViews& operator=(const DiffViews&) = delete;
+
+ private:
+  void create(SQLite::Database& from_db, const std::string& from_label, const std::string& to_label) {
     const std::string from_file = sqlite3_db_filename(from_db.getHandle(), "main");
-    const bool same = from_file == sqlite3_db_filename(to_db.getHandle(), "main");
+    const bool same = &from_db == &db_ || from_file == sqlite3_db_filename(db_.getHandle(), "main");
     if (!same) {
       attach_read_only(db_, from_file, "diff_from");
       attached_ = true;
@@ -60,18 +74,15 @@ class DiffViews {
     }
     db_.exec("PRAGMA query_only = ON");
   }
-  ~DiffViews() {
-    try {
-      db_.exec("PRAGMA query_only = OFF; DROP VIEW IF EXISTS temp.file_catalog; "
-               "DROP VIEW IF EXISTS temp.animation_catalog; PRAGMA query_only = ON");
-      if (attached_) db_.exec("DETACH DATABASE diff_from");
-    } catch (const SQLite::Exception&) {  // a destructor must not throw; the views die with the connection
-    }
+  void drop() noexcept {
+    db_.tryExec("PRAGMA query_only = OFF");
+    db_.tryExec("DROP VIEW IF EXISTS temp.file_catalog");
+    db_.tryExec("DROP VIEW IF EXISTS temp.animation_catalog");
+    db_.tryExec("PRAGMA query_only = ON");
+    if (attached_) db_.tryExec("DETACH DATABASE diff_from");
+    attached_ = false;
   }
-  DiffViews(const DiffViews&) = delete;
-  DiffViews& operator=(const DiffViews&) = delete;
 
- private:
   static std::string quoted(const std::string& text) {
     char* literal = sqlite3_mprintf("%Q", text.c_str());
     const std::string result = literal;
@@ -89,6 +100,14 @@ class DiffViews {
   SQLite::Database& db_;
   bool attached_ = false;
 };
+
+// The build that indexed a dump (dumps.build_id); empty for dumps from before build ids.
+std::optional<std::string> build_of(SQLite::Database& db, const std::string& label) {
+  SQLite::Statement query(db, "SELECT build_id FROM dumps WHERE label = ?");
+  query.bind(1, label);
+  if (!query.executeStep() || query.getColumn(0).isNull()) return std::nullopt;
+  return query.getColumn(0).getString();
+}
 
 std::map<TrackKey, TrackRow> tracks_of(SQLite::Database& db, std::int64_t animation_id) {
   SQLite::Statement query(db, "SELECT id, bone_id, channels, key_count, content_hash FROM bone_tracks "
@@ -192,11 +211,17 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
   DiffReport report;
   report.from_label = from_label;
   report.to_label = to_label;
+  const auto from_build = build_of(from_db, from_label), to_build = build_of(to_db, to_label);
+  if (!from_build || from_build != to_build)
+    report.caveat = "The two dumps were indexed by different builds of animdex, whose content hashes may differ where "
+                    "the content does not; re-index both with this build for an exact diff.";
   const DiffViews views(from_db, from_label, to_db, to_label);
   const Bindings labels{{"from", "from"}, {"to", "to"}};
   const auto run = [&](const char* name) {
+    // A diff holds its changes in memory anyway: no row cap, and 1 GiB of result text at most.
     const NamedQuery& query = *find_named_query(name);
-    return run_read_only_query(to_db, query.sql, bind_parameters(query, labels));
+    return run_read_only_query(to_db, query.sql, bind_parameters(query, labels),
+                               ResultLimits{std::numeric_limits<std::size_t>::max(), 1ULL << 30});
   };
   const auto count = [&](const char* view) {
     SQLite::Statement query(to_db, fmt::format("SELECT COUNT(*) FROM temp.{} WHERE dump = 'from'", view));
@@ -234,9 +259,9 @@ std::vector<Section> diff_sections(const DiffReport& report, bool with_chart) {
   for (const auto& file : report.files) ++file_counts[file.change];
   for (const auto& animation : report.animations) ++animation_counts[animation.change];
   Section files{"files", "Files",
-                fmt::format("{} -> {}: {} added, {} removed, {} changed, {} unchanged.", report.from_label,
+                fmt::format("{} -> {}: {} added, {} removed, {} changed, {} unchanged.{}", report.from_label,
                             report.to_label, file_counts["added"], file_counts["removed"], file_counts["changed"],
-                            report.unchanged_files),
+                            report.unchanged_files, report.caveat.empty() ? "" : " " + report.caveat),
                 {{"path", "format", "change"}, {}},
                 ""};
   for (const auto& file : report.files) files.table.rows.push_back({file.path, file.format, file.change});

@@ -33,6 +33,7 @@ struct DiffReport {
   std::vector<FileChange> files;
   std::vector<AnimationChange> animations;
   std::int64_t unchanged_files = 0, unchanged_animations = 0;
+  std::string caveat;  // why the comparison may overstate changes (dumps from different builds), or empty
 };
 
 DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, SQLite::Database& to_db,

@@ -59,11 +59,9 @@ std::vector<DumpInfo> dumps_of(SQLite::Database& db, const std::optional<std::st
   return dumps;
 }
 
-// The format family a bone number belongs to: bones of kh2_mset and kh2_anb are the same skeleton.
-std::string family_of(const std::string& format) { return format.substr(0, format.find('_')); }
-
-// Characters x bones: animation counts per cell. Columns are grouped by format family and, within
-// the column budget, each family keeps its most used bones (so a small family is not crowded out).
+// Characters x bones: animation counts per cell. Columns are grouped by game (the query's family of
+// bone numbers: kh2_mset and kh2_anb share a skeleton) and, within the column budget, each family
+// keeps its most used bones (so a small family is not crowded out).
 std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t max_bones) {
   const ResultTable cells = named(db, "docs-bone-heatmap", dump);
   if (cells.rows.empty()) return "";
@@ -71,7 +69,7 @@ std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t m
   std::map<std::string, std::map<std::int64_t, double>> use_by_family;
   for (const auto& row : cells.rows) {
     rows.emplace(cell_text(row[0]), 0);
-    use_by_family[family_of(cell_text(row[1]))][std::get<std::int64_t>(row[2])] += 1;
+    use_by_family[cell_text(row[1])][std::get<std::int64_t>(row[2])] += 1;
   }
   const std::size_t quota = std::max<std::size_t>(8, max_bones / use_by_family.size());
   std::vector<std::pair<std::string, std::int64_t>> bones;
@@ -95,7 +93,7 @@ std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t m
   }
   std::vector<std::vector<double>> values(row_labels.size(), std::vector<double>(columns.size(), 0));
   for (const auto& row : cells.rows) {
-    const auto found = column_of.find({family_of(cell_text(row[1])), std::get<std::int64_t>(row[2])});
+    const auto found = column_of.find({cell_text(row[1]), std::get<std::int64_t>(row[2])});
     if (found == column_of.end()) continue;
     values[rows[cell_text(row[0])]][found->second] += static_cast<double>(std::get<std::int64_t>(row[3]));
   }

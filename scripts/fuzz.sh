@@ -18,11 +18,15 @@ seeds="$out/seeds"
 rm -rf "$seeds" && mkdir -p "$seeds/sample"
 "$animdex" sample "$seeds/sample" --characters 3 --kh2 --nsbca 2>/dev/null
 status=0
-# Every target fuzz/CMakeLists.txt built (one per format folder's fuzz_*.cpp, and fuzz_detect_parse),
-# each with the dictionary beside its source.
+# Detection over every format gets every format's dictionary as well as its own.
+cat fuzz/fuzz_detect_parse.dict src/formats/*/fuzz_*.dict > "$out/fuzz_detect_parse.dict"
+# Every target fuzz/CMakeLists.txt built (one per listed format folder's fuzz_*.cpp, and
+# fuzz_detect_parse), each with the dictionary beside its source.
 for source in src/formats/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp; do
   target=$(basename "$source" .cpp)
+  [[ -x "$out/fuzz/$target" ]] || continue  # a folder not in ANIMDEX_FORMATS is not built
   dictionary="${source%.cpp}.dict"
+  [[ "$target" == fuzz_detect_parse ]] && dictionary="$out/fuzz_detect_parse.dict"
   corpus="$out/corpus/$target"
   findings="$out/findings/$target"
   mkdir -p "$corpus" "$findings"

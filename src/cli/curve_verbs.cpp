@@ -191,8 +191,8 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   convert->add_option("input", convert_options->input, "Kuper ASCII or LWMO/LWEN file")
       ->required()->check(CLI::ExistingFile);
   convert->add_option("output", convert_options->output, "LWMO/LWEN file to write")->required();
-  convert->add_option("--version", convert_options->request.version, "LightWave version to write: 1 or 3")
-      ->check(CLI::IsMember({1, 3}));
+  convert->add_option("--version", convert_options->request.version,
+                      "Version of the format to write (LightWave: 1 or 3; default: the other one, 1 for Kuper)");
   convert->add_option("--fps", convert_options->request.fps, "Frames per second between frames (v1) and seconds (v3)")
       ->check(positive_number())->capture_default_str();
   convert->add_option("--axis", convert_options->request.mappings,

@@ -111,20 +111,26 @@ SQLite::Database open_uri(const std::filesystem::path& path, std::string_view qu
 // mode=ro reads a DELETE-mode file anywhere and a WAL file whose folder we may write. A WAL file
 // in a read-only folder (or whose -shm another user owns) opens only as immutable, which ignores
 // the -wal file: so only when there is no -wal content that it would miss.
+// After `mode=ro` failed: `immutable` when that is safe (the file cannot be written here and its
+// -wal, if any, holds nothing), else why the file cannot be read; other errors as they were.
+std::string immutable_fallback(const std::filesystem::path& path, const SQLite::Exception& error) {
+  const int code = error.getErrorCode() & 0xFF;
+  if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY && code != SQLITE_PERM) throw error;
+  std::error_code missing;
+  const auto wal_size = std::filesystem::file_size(path.string() + "-wal", missing);
+  if (!missing && wal_size > 0)
+    throw DatabaseError(fmt::format(
+        "cannot open {} read-only: it has changes in {}-wal that only its owner can fold in (the folder is "
+        "read-only to you); ask them to run `animdex index` or `sqlite3 {} \"PRAGMA wal_checkpoint\"` ({})",
+        path.string(), path.string(), path.string(), error.what()));
+  return "mode=ro&immutable=1";
+}
+
 SQLite::Database open_without_writing(const std::filesystem::path& path) {
   try {
     return open_uri(path, "mode=ro");
   } catch (const SQLite::Exception& error) {
-    const int code = error.getErrorCode() & 0xFF;
-    if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY && code != SQLITE_PERM) throw;
-    std::error_code missing;
-    const auto wal_size = std::filesystem::file_size(path.string() + "-wal", missing);
-    if (!missing && wal_size > 0)
-      throw DatabaseError(fmt::format(
-          "cannot open {} read-only: it has changes in {}-wal that only its owner can fold in (the folder is "
-          "read-only to you); ask them to run `animdex index` or `sqlite3 {} \"PRAGMA wal_checkpoint\"` ({})",
-          path.string(), path.string(), path.string(), error.what()));
-    return open_uri(path, "mode=ro&immutable=1");
+    return open_uri(path, immutable_fallback(path, error));
   }
 }
 
@@ -137,7 +143,10 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA cache_size = -32768");  // 32 MiB page cache for bulk loads (part of the memory budget)
   const int version = pragma_int(db, "user_version");
-  if (version == 0) db.exec(schema_ddl());
+  // The DDL only creates what is missing, so it runs on every open for writing: a format's new
+  // tables (or a new view) reach a database of the current version with the next `index`.
+  // Changing an existing table needs a version and a migration.
+  if (version == kSchemaVersion || version == 0) db.exec(schema_ddl());
   else if (version < kSchemaVersion) migrate(db, version);
   if (version != kSchemaVersion) db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
   return db;
@@ -219,9 +228,18 @@ std::string describe_write_lock_holder(const std::filesystem::path& path) {
 }
 
 void attach_read_only(SQLite::Database& db, const std::filesystem::path& path, std::string_view schema) {
-  SQLite::Statement attach(db, fmt::format("ATTACH DATABASE ? AS {}", schema));
-  attach.bind(1, file_uri(path, "mode=ro"));
-  attach.exec();
+  const auto attach = [&](std::string_view query) {
+    SQLite::Statement statement(db, fmt::format("ATTACH DATABASE ? AS {}", schema));
+    statement.bind(1, file_uri(path, query));
+    statement.exec();
+    db.execAndGet(fmt::format("SELECT COUNT(*) FROM {}.sqlite_schema", schema));  // reads the header now
+  };
+  try {
+    attach("mode=ro");
+  } catch (const SQLite::Exception& error) {  // as open_read_only: immutable where that is safe
+    db.tryExec(fmt::format("DETACH DATABASE {}", schema));
+    attach(immutable_fallback(path, error));
+  }
 }
 
 SQLite::Database open_read_only(const std::filesystem::path& path) {

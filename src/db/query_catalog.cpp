@@ -70,9 +70,14 @@ const std::vector<NamedQuery>& named_queries() {
   static const std::vector<NamedQuery> queries = [] {
     std::vector<NamedQuery> loaded;
     for (const auto& file : embedded_files()) {
+      // queries/NAME.sql, and a format's own src/formats/FORMAT/queries/NAME.sql
       const std::string_view path = file.path;
-      if (path.rfind("queries/", 0) != 0 || path.size() < 12 || path.substr(path.size() - 4) != ".sql") continue;
-      loaded.push_back(parse_named_query(path.substr(8, path.size() - 12), file.content));
+      const auto folder = path.rfind("queries/");
+      const bool in_queries = folder == 0 || (path.starts_with("src/formats/") && folder != std::string_view::npos);
+      if (!in_queries || !path.ends_with(".sql")) continue;
+      const auto name = path.substr(folder + 8, path.size() - folder - 12);
+      if (name.empty() || name.find('/') != std::string_view::npos) continue;
+      loaded.push_back(parse_named_query(name, file.content));
     }
     std::sort(loaded.begin(), loaded.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
     return loaded;

@@ -2,6 +2,7 @@
 // What a format can do besides being indexed: the optional capabilities a module declares
 // (pose, bake, convert). The CLI dispatches through them and names no format; each answers with
 // plain values, so formats include no CLI or output code.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>

@@ -37,11 +37,13 @@ struct CurveBehaviors {
 // The keys that drive one bone (or node, or channel).
 struct BoneTrack {
   std::optional<std::int64_t> bone_id;  // the format's bone/node number, >= 0 (GNT 0xFFFF is 65535)
-  std::uint32_t flags = 0;              // the format's per-track flag word (its meaning: the format's NOTES.md)
+  std::uint32_t flags = 0;              // the format's per-track flag word (meaning per format: bone_tracks.flags
+                                        // in schema/README.md)
   std::uint32_t track_flags = 0;        // the format's channel flag word (TRANSLATE 0x01, SCALE 0x02, ROTATE 0x08
                                         // where a format maps to GNT's bits)
-  std::string channels;                 // rule: letters T, R, S in that order (e.g. "R", "TS"), empty if none, or
-                                        // the format's axis name (LightWave `heading`, KH2 `Rx`: lowercase/x/y/z)
+  std::string channels;                 // rule: printable ASCII; for a bone's track the letters T, R, S in that
+                                        // order (e.g. "R", "TS"), empty if none, or an axis name (KH2 `Rx`); for a
+                                        // track without a bone, the channel's name (LightWave `heading`, Kuper axis)
   std::string value_encoding;           // how values were stored, e.g. "bf16x4", "f32x4", "none"
   double total_time = 0.0;              // time of the last key, as stored (finite)
   std::vector<Key> keys;

@@ -10,13 +10,14 @@ namespace {
 
 bool finite(const std::optional<double>& value) { return !value || std::isfinite(*value); }
 
-// Channel letters T, R, S in that order, each at most once; or a channel's name in printable
-// ASCII (LightWave `heading`, KH2 `Rx`, a Kuper axis).
-std::optional<std::string> check_channels(std::string_view channels) {
+// Printable ASCII, at most 64 characters. A bone's track names its channels with the letters T, R,
+// S in that order, each at most once, or with an axis name (KH2 `Rx`); a track without a bone is
+// a named channel (LightWave `heading`, a Kuper axis, which may be any name).
+std::optional<std::string> check_channels(std::string_view channels, bool of_a_bone) {
   if (channels.size() > 64) return fmt::format("channel name of {} characters (at most 64)", channels.size());
   for (const char c : channels)
     if (c < 0x20 || c > 0x7E) return "channel name with a character outside printable ASCII";
-  if (channels.find_first_not_of("TRS") != std::string_view::npos) return std::nullopt;  // a name, not letters
+  if (!of_a_bone || channels.find_first_not_of("TRS") != std::string_view::npos) return std::nullopt;
   std::size_t previous = 0;
   for (const char c : channels) {
     const std::size_t rank = std::string_view("TRS").find(c) + 1;
@@ -47,7 +48,7 @@ std::optional<std::string> check_track(const BoneTrack& track) {
   if (track.bone_id && *track.bone_id < 0) return fmt::format("bone id {} is negative", *track.bone_id);
   if (!track.splines.empty() && track.splines.size() != track.keys.size())
     return fmt::format("{} splines for {} keys (empty or one per key)", track.splines.size(), track.keys.size());
-  if (auto problem = check_channels(track.channels)) return problem;
+  if (auto problem = check_channels(track.channels, track.bone_id.has_value())) return problem;
   return check_keys(track);
 }
 

@@ -11,8 +11,8 @@ namespace animdex::model {
 // The first broken rule, described with where it is (animation, track, key), or nullopt.
 // Rules (each written beside its field in animation.h and format_rows.h): key times, values, spline
 // parameters and header numbers are finite; keys are in non-decreasing time order; bone (node) ids
-// are not negative; splines are empty or one per key; channels are T/R/S letters in that order, or
-// a name in printable ASCII; a format row names its table and columns, and the animations it
+// are not negative; splines are empty or one per key; channels are printable ASCII, and a bone's
+// T/R/S letters are in that order without repeats; a format row names its table and columns, and the animations it
 // describes or points at exist.
 std::optional<std::string> validate(const AnimationFile& file);
 

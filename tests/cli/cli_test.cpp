@@ -140,6 +140,8 @@ TEST_CASE("pose, export and convert on LightWave files", "[cli][lightwave]") {
   CHECK_THAT(pitch.out, Catch::Contains("pitch,4,0.087266") && Catch::Contains("bank,5,-0.104719"));
   CHECK(run({"convert", (dir / "rig.txt").string(), (dir / "x.mot").string(), "--axis", "Zoom=2"}).code == kExitUsage);
   CHECK(run({"convert", motion, (dir / "v1.mot").string()}).code == kExitUsage);  // stepped keys have no v1 form
+  const auto version_2 = run({"convert", motion, (dir / "v2.mot").string(), "--version", "2"});
+  CHECK(version_2.code == kExitUsage);
 
   test::write_text(dir / "bad.mot", "LWMO\n2\n");
   CHECK(run({"pose", (dir / "bad.mot").string(), "--time", "0"}).code == kExitFileErrors);
@@ -253,7 +255,7 @@ TEST_CASE("query parameters as -p NAME VALUE or -p NAME=VALUE", "[cli]") {
 }
 
 TEST_CASE("every verb's --help shows its own examples", "[cli]") {
-  for (const std::vector<std::string> verb :
+  for (const std::vector<std::string>& verb :
        {std::vector<std::string>{"index"}, {"query"}, {"sql"}, {"queries"}, {"formats"}, {"schema"}, {"info"},
         {"report", "reuse"}, {"report", "docs"}, {"diff"}, {"pose"}, {"export"}, {"convert"}, {"sample"}, {"demo"}}) {
     auto args = verb;

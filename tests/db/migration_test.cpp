@@ -10,19 +10,28 @@
 
 using namespace animdex;
 
+namespace {
+
+// A database made from SQL kept in tests/db/fixtures/, with `setup` run after it.
+void database_from_fixture(const std::filesystem::path& path, const char* fixture, const std::string& setup) {
+  std::ifstream in(std::filesystem::path(ANIMDEX_SOURCE_DIR) / "tests/db/fixtures" / fixture);
+  std::stringstream sql;
+  sql << in.rdbuf();
+  REQUIRE_FALSE(sql.str().empty());
+  SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  db.exec(sql.str());
+  db.exec(setup);
+}
+
+}  // namespace
+
 TEST_CASE("an older schema version is migrated, keeping its data", "[schema][migration]") {
   test::TempDir dir;
   const auto path = dir / "v1.db";
-  {
-    std::ifstream in(std::filesystem::path(ANIMDEX_SOURCE_DIR) / "tests/db/fixtures/schema_v1.sql");
-    std::stringstream ddl;
-    ddl << in.rdbuf();
-    SQLite::Database v1(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    v1.exec(ddl.str());
-    v1.exec("PRAGMA user_version = 1");
-    v1.exec("INSERT INTO dumps(label, root, indexed_at) VALUES ('old', '/r', '2026-01-01T00:00:00Z');"
-            "INSERT INTO files(dump_id, path, format, size, status) VALUES (1, 'a.mot', 'unknown', 3, 'unknown');");
-  }
+  database_from_fixture(path, "schema_v1.sql",
+                        "PRAGMA user_version = 1;"
+                        "INSERT INTO dumps(label, root, indexed_at) VALUES ('old', '/r', '2026-01-01T00:00:00Z');"
+                        "INSERT INTO files(dump_id, path, format, size, status) VALUES (1, 'a.mot', 'unknown', 3, 'unknown');");
   CHECK_THROWS_WITH(open_read_only(path), Catch::Contains("schema version 1, older than 8"));
   {
     auto db = open_for_writing(path);
@@ -53,14 +62,7 @@ TEST_CASE("a database from a newer animdex is refused, not touched", "[schema][m
 TEST_CASE("a version-7 database migrates in place: KH2 header facts move to kh2_motions", "[schema][migration]") {
   test::TempDir dir;
   const auto path = dir / "v7.db";
-  {
-    std::ifstream in(std::filesystem::path(ANIMDEX_SOURCE_DIR) / "tests/db/fixtures/database_v7.sql");
-    std::stringstream dump;
-    dump << in.rdbuf();
-    SQLite::Database v7(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    v7.exec(dump.str());
-    v7.exec("PRAGMA user_version = 7; PRAGMA application_id = 1095648344");
-  }
+  database_from_fixture(path, "database_v7.sql", "PRAGMA user_version = 7; PRAGMA application_id = 1095648344");
   { open_for_writing(path); }
   auto db = open_read_only(path);
   CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
@@ -73,6 +75,13 @@ TEST_CASE("a version-7 database migrates in place: KH2 header facts move to kh2_
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM pragma_table_info('animations') WHERE name IN ('kind', 'fps')") == 0);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM pragma_table_info('bone_tracks') WHERE name = 'state'") == 0);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM node_states") == 4);
+  // bone_tracks was rebuilt: its rows, its indexes and the keys that point at it survive.
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_tracks") == 75);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes k JOIN bone_tracks t ON t.id = k.track_id") ==
+        test::query_integer(db, "SELECT COUNT(*) FROM keyframes"));
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'bone_tracks' "
+                                "AND name LIKE 'bone_tracks_by_%'") == 3);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_usage") == 75);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM mset_slots") == 108);
   CHECK(test::run_named(db, "kh2-motions", {}).rows.size() ==
         static_cast<std::size_t>(test::query_integer(db, "SELECT COUNT(*) FROM mset_slots WHERE is_dummy = 0")));

@@ -102,6 +102,8 @@ TEST_CASE("validate() names the first broken rule of a model", "[reliability]") 
   CHECK(model::validate(file) == "animation 0 track 0: key 2: time 0.5 before the previous key's 1 (keys are in time order)");
   track.keys.pop_back();
   track.channels = "RT";
+  CHECK_FALSE(model::validate(file));  // a channel's name where the track has no bone (a Kuper axis may be "RT")
+  track.bone_id = 3;
   CHECK(model::validate(file) == "animation 0 track 0: channel letters 'RT' not in the order T, R, S without repeats");
   track.channels = "na\x1bme";
   CHECK(model::validate(file) == "animation 0 track 0: channel name with a character outside printable ASCII");

@@ -65,7 +65,7 @@ Result<Bar> parse_bar(std::span<const std::byte> bytes) {
     if (bar.version_byte != 1) bar.warnings.push_back(fmt::format("BAR byte 3 is {:#04x}, not 0x01", bar.version_byte));
     if (bar.runtime_address != 0)
       bar.warnings.push_back(fmt::format("BAR u32@0x08 is {:#x}, not 0 (a runtime address?)", bar.runtime_address));
-    // An entry becomes a BAR entry, a slot, an archive entry, up to four resolutions and their rows.
+    // An entry becomes a BAR entry, a slot, its mset_slots row and up to four mset_resolution rows.
     charge_parse_memory(static_cast<std::uint64_t>(entry_count), kBytesPerEntry, 4, "BAR entries");
     bar.entries.reserve(static_cast<std::size_t>(entry_count));
     for (std::int32_t index = 0; index < entry_count; ++index) {

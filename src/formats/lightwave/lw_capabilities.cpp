@@ -16,6 +16,11 @@ namespace {
 
 CapabilityError usage(std::string message) { return {CapabilityError::Kind::usage, std::move(message)}; }
 
+std::optional<CapabilityError> unknown_version(const ConvertRequest& request) {
+  if (!request.version || *request.version == 1 || *request.version == 3) return std::nullopt;
+  return usage(fmt::format("--version {}: LightWave files are written as version 1 or 3", *request.version));
+}
+
 // The file's own time unit: frames for v1 (at `fps`), seconds for v3.
 double native_time(const LwFile& file, double seconds, double fps) { return file.version == 1 ? seconds * fps : seconds; }
 
@@ -91,6 +96,7 @@ Answer<Converted> convert_curves(std::span<const std::byte> bytes, const Convert
   auto parsed = parse_lw(bytes);
   if (!parsed) return CapabilityError{CapabilityError::Kind::file, parsed.error().message()};
   const auto& file = parsed.value();
+  if (auto error = unknown_version(request)) return *error;
   const int version = request.version.value_or(file.version == 1 ? 3 : 1);
   std::string why;
   auto other = convert_version(file, version, request.fps, &why);
@@ -101,6 +107,7 @@ Answer<Converted> convert_curves(std::span<const std::byte> bytes, const Convert
 Answer<Converted> convert_kuper(std::span<const std::byte> bytes, const ConvertRequest& request) {
   auto kuper = parse_kuper(bytes);
   if (!kuper) return CapabilityError{CapabilityError::Kind::file, kuper.error().message()};
+  if (auto error = unknown_version(request)) return *error;
   auto mapping = default_kuper_mapping(kuper.value());
   for (const auto& spec : request.mappings) {
     const auto parsed = parse_mapping(spec);

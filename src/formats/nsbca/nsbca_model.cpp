@@ -96,10 +96,11 @@ model::AnimationFile to_model(const NsbcaFile& file) {
   out.properties.push_back({"version", std::to_string(file.version)});
   out.properties.push_back({"animation_count", std::to_string(file.animations.size())});
   for (const auto& animation : file.animations) {
+    const std::int64_t frame_count = animation.frame_count;
     model::Animation result;
     result.name = animation.name;
-    result.frame_count = animation.frame_count;
-    result.end_time = animation.frame_count - 1;
+    result.frame_count = frame_count;
+    result.end_time = static_cast<double>(frame_count - 1);
     for (std::size_t index = 0; index < animation.nodes.size(); ++index) {
       const auto& node = animation.nodes[index];
       out.format_rows.push_back(node_state_row(node, index, out.animations.size()));
