@@ -70,10 +70,10 @@ Cell pose_cell(const PoseValue& value) {
     for (double number : *numbers) text += (text.empty() ? "" : " ") + fmt::format("{:.6g}", number);
     return text;
   }
-  return std::visit([](const auto& scalar) -> Cell {
-    if constexpr (std::is_same_v<std::decay_t<decltype(scalar)>, std::vector<double>>) return Cell();
-    else return scalar;
-  }, value);
+  if (const auto* number = std::get_if<std::int64_t>(&value)) return *number;
+  if (const auto* real = std::get_if<double>(&value)) return *real;
+  if (const auto* text = std::get_if<std::string>(&value)) return *text;
+  return Cell();
 }
 
 nlohmann::ordered_json pose_json(const PoseValue& value) {

@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/parse_error.h"
 #include "model/table.h"
 
 namespace animdex {
@@ -21,6 +22,9 @@ struct CapabilityError {
 };
 template <typename T>
 using Answer = std::variant<T, CapabilityError>;
+
+inline CapabilityError usage_error(std::string message) { return {CapabilityError::Kind::usage, std::move(message)}; }
+inline CapabilityError file_error(const ParseError& error) { return {CapabilityError::Kind::file, error.message()}; }
 
 // `pose`: the time to evaluate at (seconds, or a frame at `fps`) and, in files with several
 // animations, which one (empty: the first).

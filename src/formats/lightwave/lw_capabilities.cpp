@@ -14,11 +14,9 @@ namespace animdex::lightwave {
 
 namespace {
 
-CapabilityError usage(std::string message) { return {CapabilityError::Kind::usage, std::move(message)}; }
-
 std::optional<CapabilityError> unknown_version(const ConvertRequest& request) {
   if (!request.version || *request.version == 1 || *request.version == 3) return std::nullopt;
-  return usage(fmt::format("--version {}: LightWave files are written as version 1 or 3", *request.version));
+  return usage_error(fmt::format("--version {}: LightWave files are written as version 1 or 3", *request.version));
 }
 
 // The file's own time unit: frames for v1 (at `fps`), seconds for v3.
@@ -54,9 +52,9 @@ std::optional<AxisMapping> parse_mapping(const std::string& spec) {
 
 Answer<Pose> pose_curves(std::span<const std::byte> bytes, const PoseRequest& request) {
   auto parsed = parse_lw(bytes);
-  if (!parsed) return CapabilityError{CapabilityError::Kind::file, parsed.error().message()};
+  if (!parsed) return file_error(parsed.error());
   const auto& file = parsed.value();
-  if (!request.seconds && !request.frame) return usage("pose needs --time SECONDS or --frame F");
+  if (!request.seconds && !request.frame) return usage_error("pose needs --time SECONDS or --frame F");
   const double seconds = request.seconds ? *request.seconds : *request.frame / request.fps;
   const double time = native_time(file, seconds, request.fps);
   Pose pose;
@@ -68,9 +66,9 @@ Answer<Pose> pose_curves(std::span<const std::byte> bytes, const PoseRequest& re
 
 Answer<ResultTable> bake_curves(std::span<const std::byte> bytes, const BakeRequest& request) {
   auto parsed = parse_lw(bytes);
-  if (!parsed) return CapabilityError{CapabilityError::Kind::file, parsed.error().message()};
+  if (!parsed) return file_error(parsed.error());
   const auto& file = parsed.value();
-  if (!(request.samples_per_second > 0)) return usage("--bake needs a positive rate");
+  if (!(request.samples_per_second > 0)) return usage_error("--bake needs a positive rate");
   double first = INFINITY, last = -INFINITY;
   for (const auto& channel : file.channels) {
     first = std::min(first, channel.keys.front().time);
@@ -80,7 +78,7 @@ Answer<ResultTable> bake_curves(std::span<const std::byte> bytes, const BakeRequ
   const double to_seconds = file.version == 1 ? 1.0 / request.fps : 1.0;
   const double start = first * to_seconds, end = last * to_seconds;
   const double count = std::floor((end - start) * request.samples_per_second + 1e-9) + 1;
-  if (!(count <= 10'000'000)) return usage(fmt::format("{} samples is too many; lower --bake", count));
+  if (!(count <= 10'000'000)) return usage_error(fmt::format("{} samples is too many; lower --bake", count));
   ResultTable table{{"sample", "seconds"}, {}};
   for (const auto& channel : file.channels) table.columns.push_back(channel_name(file.kind, channel.index));
   for (std::int64_t i = 0; i < static_cast<std::int64_t>(count); ++i) {
@@ -94,24 +92,24 @@ Answer<ResultTable> bake_curves(std::span<const std::byte> bytes, const BakeRequ
 
 Answer<Converted> convert_curves(std::span<const std::byte> bytes, const ConvertRequest& request) {
   auto parsed = parse_lw(bytes);
-  if (!parsed) return CapabilityError{CapabilityError::Kind::file, parsed.error().message()};
+  if (!parsed) return file_error(parsed.error());
   const auto& file = parsed.value();
   if (auto error = unknown_version(request)) return *error;
   const int version = request.version.value_or(file.version == 1 ? 3 : 1);
   std::string why;
   auto other = convert_version(file, version, request.fps, &why);
-  if (!other) return usage(fmt::format("cannot be written as version {}: {}", version, why));
+  if (!other) return usage_error(fmt::format("cannot be written as version {}: {}", version, why));
   return written(*other);
 }
 
 Answer<Converted> convert_kuper(std::span<const std::byte> bytes, const ConvertRequest& request) {
   auto kuper = parse_kuper(bytes);
-  if (!kuper) return CapabilityError{CapabilityError::Kind::file, kuper.error().message()};
+  if (!kuper) return file_error(kuper.error());
   if (auto error = unknown_version(request)) return *error;
   auto mapping = default_kuper_mapping(kuper.value());
   for (const auto& spec : request.mappings) {
     const auto parsed = parse_mapping(spec);
-    if (!parsed) return usage(fmt::format("--axis {}: expected NAME=CHANNEL or NAME=CHANNEL:SCALE", spec));
+    if (!parsed) return usage_error(fmt::format("--axis {}: expected NAME=CHANNEL or NAME=CHANNEL:SCALE", spec));
     std::erase_if(mapping, [&](const AxisMapping& m) { return m.axis == parsed->axis || m.channel == parsed->channel; });
     mapping.push_back(*parsed);
   }
@@ -119,12 +117,12 @@ Answer<Converted> convert_kuper(std::span<const std::byte> bytes, const ConvertR
   try {
     motion = kuper_to_motion(kuper.value(), mapping);
   } catch (const std::invalid_argument& error) {
-    return usage(error.what());
+    return usage_error(error.what());
   }
   if (request.version.value_or(1) == 3) {
     std::string why;
     auto v3 = convert_version(motion, 3, request.fps, &why);
-    if (!v3) return usage(why);
+    if (!v3) return usage_error(why);
     motion = *v3;
   }
   return written(motion);

@@ -10,8 +10,6 @@ namespace animdex::nsbca {
 
 namespace {
 
-CapabilityError usage(std::string message) { return {CapabilityError::Kind::usage, std::move(message)}; }
-
 template <std::size_t N>
 PoseValue numbers(const std::optional<std::array<double, N>>& values) {
   if (!values) return {};
@@ -25,7 +23,7 @@ Answer<const JointAnimation*> choose(const NsbcaFile& file, const std::string& n
     if (name.empty() || candidate.name == name) return &candidate;
     names += (names.empty() ? "" : ", ") + candidate.name;
   }
-  return usage(file.animations.empty() ? "the file holds no animation"
+  return usage_error(file.animations.empty() ? "the file holds no animation"
                                        : fmt::format("no animation named '{}'; it has: {}", name, names));
 }
 
@@ -33,15 +31,15 @@ Answer<const JointAnimation*> choose(const NsbcaFile& file, const std::string& n
 
 Answer<Pose> pose_nodes(std::span<const std::byte> bytes, const PoseRequest& request) {
   auto parsed = parse_nsbca(bytes);
-  if (!parsed) return CapabilityError{CapabilityError::Kind::file, parsed.error().message()};
+  if (!parsed) return file_error(parsed.error());
   const auto chosen = choose(parsed.value(), request.animation);
   if (const auto* error = std::get_if<CapabilityError>(&chosen)) return *error;
   const JointAnimation& animation = *std::get<const JointAnimation*>(chosen);
   if (!request.frame || *request.frame != std::floor(*request.frame))
-    return usage(fmt::format("NSBCA poses are sampled at integer frames: give --frame F (0..{})",
+    return usage_error(fmt::format("NSBCA poses are sampled at integer frames: give --frame F (0..{})",
                              animation.frame_count - 1));
   if (*request.frame < 0 || *request.frame >= animation.frame_count)
-    return usage(fmt::format("frame {} is outside 0..{} of '{}'", *request.frame, animation.frame_count - 1,
+    return usage_error(fmt::format("frame {} is outside 0..{} of '{}'", *request.frame, animation.frame_count - 1,
                              animation.name));
   const int frame = static_cast<int>(*request.frame);
   Pose pose;
