@@ -3,6 +3,7 @@
 // every format has. The rules are written here and checked by model::validate(); what only one
 // format has travels as rows of its own tables (model/format_rows.h).
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,12 +13,54 @@
 
 namespace animdex::model {
 
-// One key of a track. Rules: `time` is finite, and keys are in non-decreasing time order.
+// One key of a track, assembled from a track's key columns (KeyColumns::operator[]). Rules: `time`
+// is finite, and keys are in non-decreasing time order.
 struct Key {
   double time = 0.0;                // in the track's native unit (GNT: seconds; LightWave v1, Kuper,
                                     // NSBCA, KH2: frames; LightWave v3: seconds)
   std::optional<std::int64_t> frame;  // the key's frame number, where the format defines one
   std::optional<double> x, y, z, w;   // the values the track carries (finite); a time-only track has none
+};
+
+// A track's keys as flat columns (struct of arrays), the layout the database stores: one `time`
+// per key, and every other column either one entry per key or empty (the track does not carry it).
+// Rules: finite numbers, times in non-decreasing order, each column empty or as long as `time`.
+// Values are doubles holding exactly what the file stored (a float32 widens exactly); the
+// database's encoder (model/key_blob.h) narrows each column back to the narrowest exact width.
+inline constexpr std::size_t kMaxTrackKeys = std::size_t{1} << 24;  // rule: keys per track, far above any budget
+
+struct KeyColumns {
+  std::vector<double> time;
+  std::vector<std::int64_t> frame;
+  std::vector<double> x, y, z, w;
+
+  std::size_t size() const noexcept { return time.size(); }
+  bool empty() const noexcept { return time.empty(); }
+  void reserve(std::size_t key_count);
+  // Appends one key; a value it lacks leaves that column alone (so keys must agree on which they carry).
+  void push_back(const Key& key);
+  Key operator[](std::size_t index) const;
+  Key front() const { return (*this)[0]; }
+  Key back() const { return (*this)[size() - 1]; }
+  bool operator==(const KeyColumns&) const = default;
+
+  class const_iterator {
+   public:
+    using value_type = Key;
+    using difference_type = std::ptrdiff_t;
+    const_iterator() = default;
+    const_iterator(const KeyColumns* columns, std::size_t index) : columns_(columns), index_(index) {}
+    Key operator*() const { return (*columns_)[index_]; }
+    const_iterator& operator++() { ++index_; return *this; }
+    const_iterator operator++(int) { auto copy = *this; ++index_; return copy; }
+    bool operator==(const const_iterator& other) const { return index_ == other.index_; }
+
+   private:
+    const KeyColumns* columns_ = nullptr;
+    std::size_t index_ = 0;
+  };
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, size()}; }
 };
 
 // The shape of the span that ends at a key and its parameters (p1..p6), for curve formats
@@ -46,7 +89,7 @@ struct BoneTrack {
                                         // track without a bone, the channel's name (LightWave `heading`, Kuper axis)
   std::string value_encoding;           // how values were stored, e.g. "bf16x4", "f32x4", "none"
   double total_time = 0.0;              // time of the last key, as stored (finite)
-  std::vector<Key> keys;
+  KeyColumns keys;
   std::vector<KeySpline> splines;       // rule: empty, or one per key
   std::optional<CurveBehaviors> behaviors;
 };

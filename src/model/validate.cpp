@@ -1,8 +1,10 @@
 #include "model/validate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <string_view>
+#include <utility>
 
 namespace animdex::model {
 
@@ -27,16 +29,30 @@ std::optional<std::string> check_channels(std::string_view channels, bool of_a_b
   return std::nullopt;
 }
 
+std::optional<std::string> check_columns(const KeyColumns& keys) {
+  const auto check = [&](std::size_t size, const char* column) -> std::optional<std::string> {
+    if (size == 0 || size == keys.size()) return std::nullopt;
+    return fmt::format("column {} has {} entries for {} keys (empty or one per key)", column, size, keys.size());
+  };
+  for (const auto& [size, column] : {std::pair{keys.frame.size(), "frame"}, {keys.x.size(), "x"},
+                                     {keys.y.size(), "y"}, {keys.z.size(), "z"}, {keys.w.size(), "w"}})
+    if (auto problem = check(size, column)) return problem;
+  return std::nullopt;
+}
+
 std::optional<std::string> check_keys(const BoneTrack& track) {
-  for (std::size_t k = 0; k < track.keys.size(); ++k) {
-    const Key& key = track.keys[k];
-    if (!std::isfinite(key.time)) return fmt::format("key {}: time is not a finite number", k);
-    if (k > 0 && key.time < track.keys[k - 1].time)
-      return fmt::format("key {}: time {} before the previous key's {} (keys are in time order)", k, key.time,
-                         track.keys[k - 1].time);
-    if (!finite(key.x) || !finite(key.y) || !finite(key.z) || !finite(key.w))
-      return fmt::format("key {}: a value is not a finite number", k);
+  const KeyColumns& keys = track.keys;
+  if (keys.size() > kMaxTrackKeys) return fmt::format("{} keys (at most {})", keys.size(), kMaxTrackKeys);
+  if (auto problem = check_columns(keys)) return problem;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!std::isfinite(keys.time[k])) return fmt::format("key {}: time is not a finite number", k);
+    if (k > 0 && keys.time[k] < keys.time[k - 1])
+      return fmt::format("key {}: time {} before the previous key's {} (keys are in time order)", k, keys.time[k],
+                         keys.time[k - 1]);
   }
+  for (const auto* column : {&keys.x, &keys.y, &keys.z, &keys.w})
+    for (std::size_t k = 0; k < column->size(); ++k)
+      if (!std::isfinite((*column)[k])) return fmt::format("key {}: a value is not a finite number", k);
   for (std::size_t k = 0; k < track.splines.size(); ++k)
     for (const double parameter : track.splines[k].params)
       if (!std::isfinite(parameter)) return fmt::format("spline {}: a parameter is not a finite number", k);
@@ -48,6 +64,10 @@ std::optional<std::string> check_track(const BoneTrack& track) {
   if (track.bone_id && *track.bone_id < 0) return fmt::format("bone id {} is negative", *track.bone_id);
   if (!track.splines.empty() && track.splines.size() != track.keys.size())
     return fmt::format("{} splines for {} keys (empty or one per key)", track.splines.size(), track.keys.size());
+  const auto with_flag = std::count_if(track.splines.begin(), track.splines.end(),
+                                       [](const KeySpline& spline) { return spline.linear_flag.has_value(); });
+  if (with_flag != 0 && static_cast<std::size_t>(with_flag) != track.splines.size())
+    return "a linear flag on some splines only (all or none)";
   if (auto problem = check_channels(track.channels, track.bone_id.has_value())) return problem;
   return check_keys(track);
 }

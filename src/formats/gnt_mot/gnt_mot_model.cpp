@@ -25,19 +25,20 @@ model::BoneTrack to_track(const BoneAnimation& bone) {
   const auto encoding = encoding_from_flags(bone.flags1).value_or(CoordinateEncoding::none);
   track.value_encoding = encoding_name(encoding);
   track.total_time = bone.total_time;
-  track.keys.reserve(bone.key_count());
-  for (std::size_t k = 0; k < bone.key_count(); ++k) {
-    model::Key key;
-    key.time = bone.key_times[k];
-    key.frame = seconds_to_frame(bone.key_times[k]);
-    if (k < bone.coordinate_words.size()) {
-      const auto& words = bone.coordinate_words[k];
-      key.x = decode_coordinate(words[0], encoding);
-      key.y = decode_coordinate(words[1], encoding);
-      key.z = decode_coordinate(words[2], encoding);
-      key.w = decode_coordinate(words[3], encoding);
-    }
-    track.keys.push_back(key);
+  // Straight into the columns: each word decoded once, no per-key object.
+  const std::size_t key_count = bone.key_count();
+  auto& keys = track.keys;
+  keys.time.assign(bone.key_times.begin(), bone.key_times.end());
+  keys.frame.resize(key_count);
+  for (std::size_t k = 0; k < key_count; ++k) keys.frame[k] = seconds_to_frame(bone.key_times[k]);
+  if (bone.coordinate_words.size() != key_count) return track;  // a time-only track
+  for (auto* column : {&keys.x, &keys.y, &keys.z, &keys.w}) column->resize(key_count);
+  for (std::size_t k = 0; k < key_count; ++k) {
+    const auto& words = bone.coordinate_words[k];
+    keys.x[k] = decode_coordinate(words[0], encoding);
+    keys.y[k] = decode_coordinate(words[1], encoding);
+    keys.z[k] = decode_coordinate(words[2], encoding);
+    keys.w[k] = decode_coordinate(words[3], encoding);
   }
   return track;
 }

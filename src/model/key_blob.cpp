@@ -1,0 +1,272 @@
+#include "model/key_blob.h"
+
+#include <bit>
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "core/byte_reader.h"
+
+namespace animdex::model {
+
+namespace {
+
+using Column = KeyBlobColumn;
+using Code = KeyBlobCode;
+
+constexpr std::size_t index_of(Column column) { return static_cast<std::size_t>(column); }
+
+bool is_integer_column(Column column) {
+  return column == Column::frame || column == Column::shape || column == Column::linear_flag;
+}
+
+std::uint64_t width_of(Code code) {
+  switch (code) {
+    case Code::i8: return 1;
+    case Code::u16: case Code::bf16: case Code::i16: return 2;
+    case Code::f32: case Code::i32: return 4;
+    case Code::f64: case Code::i64: return 8;
+    default: return 0;
+  }
+}
+
+// Bytes a column takes for `key_count` keys.
+std::uint64_t column_bytes(Code code, std::uint64_t key_count) {
+  if (code == Code::constant) return 8;
+  return width_of(code) * key_count;
+}
+
+// The narrowest code that gives every value back bit for bit (-0.0 stays -0.0).
+Code choose_real(std::span<const double> values) {
+  if (values.empty()) return Code::absent;
+  const auto first = std::bit_cast<std::uint64_t>(values[0]);
+  bool constant = true, u16 = true, f32 = true, bf16 = true;
+  for (const double value : values) {
+    const auto bits = std::bit_cast<std::uint64_t>(value);
+    constant = constant && bits == first;
+    u16 = u16 && !std::signbit(value) && value <= 65535.0 && value == std::floor(value);
+    const bool in_f32_range = std::fabs(value) <= FLT_MAX;
+    const float narrow = in_f32_range ? static_cast<float>(value) : 0.0F;
+    f32 = f32 && in_f32_range && std::bit_cast<std::uint64_t>(static_cast<double>(narrow)) == bits;
+    bf16 = bf16 && f32 && (std::bit_cast<std::uint32_t>(narrow) & 0xFFFFu) == 0;
+  }
+  const std::uint64_t n = values.size();
+  Code best = Code::f64;
+  for (const auto [allowed, code] : {std::pair{f32, Code::f32}, {bf16, Code::bf16}, {u16, Code::u16},
+                                     {constant, Code::constant}})
+    if (allowed && column_bytes(code, n) < column_bytes(best, n)) best = code;
+  return best;
+}
+
+Code choose_integer(std::span<const std::int64_t> values) {
+  if (values.empty()) return Code::absent;
+  std::int64_t low = values[0], high = values[0];
+  for (const auto value : values) {
+    low = std::min(low, value);
+    high = std::max(high, value);
+  }
+  const auto fits = [&](auto type_tag) {
+    using T = decltype(type_tag);
+    return low >= std::numeric_limits<T>::min() && high <= std::numeric_limits<T>::max();
+  };
+  Code narrowest = Code::i64;
+  if (fits(std::int8_t{})) narrowest = Code::i8;
+  else if (fits(std::int16_t{})) narrowest = Code::i16;
+  else if (fits(std::int32_t{})) narrowest = Code::i32;
+  const bool constant = low == high && column_bytes(Code::constant, values.size()) < column_bytes(narrowest, values.size());
+  return constant ? Code::constant : narrowest;
+}
+
+class BlobWriter {
+ public:
+  void u8(std::uint8_t value) { bytes_.push_back(static_cast<std::byte>(value)); }
+  void unsigned_le(std::uint64_t bits, std::size_t width) {
+    for (std::size_t i = 0; i < width; ++i) bytes_.push_back(static_cast<std::byte>((bits >> (8 * i)) & 0xFF));
+  }
+  void real(double value, Code code) {
+    const auto f32_bits = [value] { return std::bit_cast<std::uint32_t>(static_cast<float>(value)); };
+    switch (code) {
+      case Code::constant: case Code::f64: unsigned_le(std::bit_cast<std::uint64_t>(value), 8); break;
+      case Code::f32: unsigned_le(f32_bits(), 4); break;
+      case Code::bf16: unsigned_le(f32_bits() >> 16, 2); break;
+      case Code::u16: unsigned_le(static_cast<std::uint64_t>(value), 2); break;
+      default: break;
+    }
+  }
+  void integer(std::int64_t value, Code code) {
+    const std::uint64_t width = code == Code::constant ? 8 : width_of(code);
+    unsigned_le(static_cast<std::uint64_t>(value), width);  // two's complement, truncated to the width
+  }
+  std::vector<std::byte>& bytes() { return bytes_; }
+
+ private:
+  std::vector<std::byte> bytes_;
+};
+
+template <typename T>
+void write_column(BlobWriter& writer, std::span<const T> values, Code code) {
+  if (code == Code::absent || code == Code::same_as_time) return;
+  if (code == Code::constant) values = values.first(1);
+  for (const T value : values) {
+    if constexpr (std::is_same_v<T, double>) writer.real(value, code);
+    else writer.integer(value, code);
+  }
+}
+
+bool frames_equal_times(const KeyColumns& keys, Code time_code) {
+  if (time_code != Code::u16 || keys.frame.size() != keys.size()) return false;
+  for (std::size_t k = 0; k < keys.size(); ++k)
+    if (static_cast<double>(keys.frame[k]) != keys.time[k]) return false;
+  return true;
+}
+
+bool code_allowed(Column column, Code code) {
+  if (code == Code::absent || code == Code::constant) return true;
+  if (code == Code::same_as_time) return column == Column::frame;
+  const bool integer_code = code == Code::i8 || code == Code::i16 || code == Code::i32 || code == Code::i64;
+  const bool real_code = code == Code::u16 || code == Code::bf16 || code == Code::f32 || code == Code::f64;
+  return is_integer_column(column) ? integer_code : real_code;
+}
+
+}  // namespace
+
+std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector<KeySpline>& splines) {
+  std::array<Code, kKeyBlobColumns> codes{};
+  codes[index_of(Column::time)] = choose_real(keys.time);
+  codes[index_of(Column::frame)] =
+      frames_equal_times(keys, codes[0]) ? Code::same_as_time : choose_integer(keys.frame);
+  const std::array<const std::vector<double>*, 4> values{&keys.x, &keys.y, &keys.z, &keys.w};
+  for (std::size_t v = 0; v < values.size(); ++v) codes[index_of(Column::x) + v] = choose_real(*values[v]);
+
+  std::vector<std::int64_t> shapes, linear_flags;
+  std::array<std::vector<double>, 6> params;
+  for (const auto& spline : splines) {
+    shapes.push_back(spline.shape);
+    if (spline.linear_flag) linear_flags.push_back(*spline.linear_flag);
+    for (std::size_t p = 0; p < params.size(); ++p) params[p].push_back(spline.params[p]);
+  }
+  codes[index_of(Column::shape)] = choose_integer(shapes);
+  codes[index_of(Column::linear_flag)] = choose_integer(linear_flags);
+  for (std::size_t p = 0; p < params.size(); ++p) codes[index_of(Column::p1) + p] = choose_real(params[p]);
+
+  BlobWriter writer;
+  writer.u8('K');
+  writer.u8(kKeyBlobVersion);
+  writer.unsigned_le(keys.size(), 4);
+  for (const Code code : codes) writer.u8(static_cast<std::uint8_t>(code));
+  write_column<double>(writer, keys.time, codes[0]);
+  write_column<std::int64_t>(writer, keys.frame, codes[1]);
+  for (std::size_t v = 0; v < values.size(); ++v) write_column<double>(writer, *values[v], codes[2 + v]);
+  write_column<std::int64_t>(writer, shapes, codes[index_of(Column::shape)]);
+  write_column<std::int64_t>(writer, linear_flags, codes[index_of(Column::linear_flag)]);
+  for (std::size_t p = 0; p < params.size(); ++p)
+    write_column<double>(writer, params[p], codes[index_of(Column::p1) + p]);
+  return std::move(writer.bytes());
+}
+
+Result<KeyBlob> KeyBlob::open(std::span<const std::byte> bytes) {
+  return catch_parse_failure<KeyBlob>([&] {
+    const ByteReader reader(bytes);
+    reader.require(0, kKeyBlobHeaderSize, "a key blob header of 20 bytes");
+    if (reader.u8(0) != 'K') fail_at(0, "key blob magic 'K' (0x4B)", fmt::format("0x{:02X}", reader.u8(0)));
+    if (reader.u8(1) != kKeyBlobVersion)
+      fail_at(1, fmt::format("key blob version {}", kKeyBlobVersion), std::to_string(reader.u8(1)));
+    KeyBlob blob;
+    blob.bytes_ = bytes;
+    blob.key_count_ = reader.u32(2, LE);
+    if (blob.key_count_ > kMaxBlobKeys)
+      fail_at(2, fmt::format("at most {} keys", kMaxBlobKeys), std::to_string(blob.key_count_));
+    std::uint64_t offset = kKeyBlobHeaderSize;
+    for (std::size_t c = 0; c < kKeyBlobColumns; ++c) {
+      const auto column = static_cast<Column>(c);
+      const auto code = static_cast<Code>(reader.u8(6 + c));
+      if (!code_allowed(column, code)) fail_at(6 + c, "a code this column allows", std::to_string(reader.u8(6 + c)));
+      if (code != Code::absent && blob.key_count_ == 0) fail_at(6 + c, "no column data for zero keys");
+      blob.codes_[c] = code;
+      blob.offsets_[c] = offset;
+      offset += column_bytes(code, blob.key_count_);
+    }
+    if (blob.key_count_ > 0 && !blob.has(Column::time)) fail_at(6, "a time column for keys");
+    if (blob.code(Column::frame) == Code::same_as_time && blob.code(Column::time) != Code::u16)
+      fail_at(7, "frames equal to times only when times are 16-bit integers");
+    bool any_spline_column = false;
+    for (std::size_t c = index_of(Column::linear_flag); c < kKeyBlobColumns; ++c)
+      any_spline_column = any_spline_column || blob.codes_[c] != Code::absent;
+    for (std::size_t c = index_of(Column::p1); c < kKeyBlobColumns; ++c)
+      if (blob.has_splines() != (blob.codes_[c] != Code::absent))
+        fail_at(6 + c, "spline parameters exactly when the blob has spline shapes");
+    if (!blob.has_splines() && any_spline_column) fail_at(6 + index_of(Column::shape), "spline shapes");
+    if (offset != bytes.size())
+      fail_at(bytes.size(), fmt::format("a key blob of {} bytes for {} keys", offset, blob.key_count_),
+              fmt::format("{} bytes", bytes.size()));
+    return blob;
+  });
+}
+
+double KeyBlob::real(Column column, std::uint64_t key) const {
+  const ByteReader reader(bytes_);
+  const Code code = this->code(column);
+  const std::uint64_t at = offsets_[index_of(column)] + width_of(code) * key;
+  switch (code) {
+    case Code::constant: return std::bit_cast<double>(reader.u64(offsets_[index_of(column)], LE));
+    case Code::f64: return std::bit_cast<double>(reader.u64(at, LE));
+    case Code::f32: return reader.f32(at, LE);
+    case Code::bf16: return std::bit_cast<float>(static_cast<std::uint32_t>(reader.u16(at, LE)) << 16);
+    case Code::u16: return reader.u16(at, LE);
+    default: return 0.0;
+  }
+}
+
+std::int64_t KeyBlob::integer(Column column, std::uint64_t key) const {
+  const ByteReader reader(bytes_);
+  const Code code = this->code(column);
+  const std::uint64_t at = offsets_[index_of(column)] + width_of(code) * key;
+  switch (code) {
+    case Code::constant: return static_cast<std::int64_t>(reader.u64(offsets_[index_of(column)], LE));
+    case Code::same_as_time: return static_cast<std::int64_t>(real(Column::time, key));
+    case Code::i64: return static_cast<std::int64_t>(reader.u64(at, LE));
+    case Code::i32: return reader.i32(at, LE);
+    case Code::i16: return reader.i16(at, LE);
+    case Code::i8: return static_cast<std::int8_t>(reader.u8(at));
+    default: return 0;
+  }
+}
+
+std::optional<double> KeyBlob::real_or_null(Column column, std::uint64_t key) const {
+  if (!has(column)) return std::nullopt;
+  return real(column, key);
+}
+
+std::optional<std::int64_t> KeyBlob::integer_or_null(Column column, std::uint64_t key) const {
+  if (!has(column)) return std::nullopt;
+  return integer(column, key);
+}
+
+Result<DecodedKeys> decode_key_blob(std::span<const std::byte> bytes) {
+  auto opened = KeyBlob::open(bytes);
+  if (!opened) return opened.error();
+  const KeyBlob& blob = opened.value();
+  DecodedKeys decoded;
+  KeyColumns& keys = decoded.keys;
+  const std::array<std::pair<Column, std::vector<double>*>, 4> values{
+      {{Column::x, &keys.x}, {Column::y, &keys.y}, {Column::z, &keys.z}, {Column::w, &keys.w}}};
+  for (std::uint64_t k = 0; k < blob.key_count(); ++k) {
+    keys.time.push_back(blob.real(Column::time, k));
+    if (blob.has(Column::frame)) keys.frame.push_back(blob.integer(Column::frame, k));
+    for (const auto& [column, target] : values)
+      if (blob.has(column)) target->push_back(blob.real(column, k));
+    if (!blob.has_splines()) continue;
+    KeySpline spline;
+    spline.shape = static_cast<int>(blob.integer(Column::shape, k));
+    if (blob.has(Column::linear_flag)) spline.linear_flag = static_cast<int>(blob.integer(Column::linear_flag, k));
+    for (std::size_t p = 0; p < spline.params.size(); ++p)
+      spline.params[p] = blob.real(static_cast<Column>(index_of(Column::p1) + p), k);
+    decoded.splines.push_back(spline);
+  }
+  return decoded;
+}
+
+}  // namespace animdex::model
