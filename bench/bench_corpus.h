@@ -1,7 +1,10 @@
 #pragma once
-// Writes a GNT4-sized benchmark corpus (never committed): `characters` folders chr/<code>/
-// with a 0000.mot of `animations_per_character` animations (20-45 bones, 3-15 keys each,
-// 16-bit coordinates) and a 0001.mot with the idle, as GNT4 dumps have.
+// Writes a GNT4-sized benchmark corpus (never committed), every format written by the project's
+// writers: `characters` folders chr/<code>/ with a 0000.mot of `animations_per_character`
+// animations (20-45 bones, 3-15 keys each, 16-bit coordinates) and a 0001.mot with the idle, as
+// GNT4 dumps have; `motion_sets` KH2 Player motion sets (kh2/obj/P_EXnnn.mset, 160 slots, most of
+// them dummies, real motions with hundreds of curves); `nsbca_files` NSBCA files (nds/data/, 10
+// animations of 24 nodes each).
 #include <cstdint>
 #include <filesystem>
 
@@ -10,6 +13,8 @@ namespace animdex::bench {
 struct CorpusSpec {
   int characters = 41;
   int animations_per_character = 250;
+  int motion_sets = 6;
+  int nsbca_files = 12;
   std::uint32_t seed = 1;
 };
 

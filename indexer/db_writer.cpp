@@ -81,16 +81,16 @@ std::string utc_now_iso8601() {
 
 DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const ReferenceData& reference)
     : db_(db),
-      store_keyframes_(settings.store_keyframes),
+      key_storage_(settings.key_storage),
       transaction_(begin_writing(db, settings.lock_wait)),
       insert_file_(db, insert_sql("files", table_columns::kFiles)),
       insert_animation_(db, insert_sql("animations", table_columns::kAnimations)),
       insert_track_(db, insert_sql("bone_tracks", table_columns::kBoneTracks)),
       insert_warning_(db, insert_sql("scan_warnings", table_columns::kScanWarnings)),
       insert_behaviors_(db, insert_sql("track_behaviors", table_columns::kTrackBehaviors)),
-      insert_spline_(db, insert_sql("key_splines", table_columns::kKeySplines)) {
+      insert_spline_(db, insert_sql("key_spline_rows", table_columns::kKeySplineRows)) {
   sqlite3_stmt* key_statement = nullptr;
-  const std::string key_sql = insert_sql("keyframes", table_columns::kKeyframes);
+  const std::string key_sql = insert_sql("keyframe_rows", table_columns::kKeyframeRows);
   const int prepared = sqlite3_prepare_v2(db.getHandle(), key_sql.c_str(), -1, &key_statement, nullptr);
   insert_key_.reset(key_statement);
   if (prepared != SQLITE_OK) throw SQLite::Exception(db.getHandle(), prepared);
@@ -99,7 +99,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
   key_columns_ = {index_of(":track_id"), index_of(":key_index"), index_of(":time"), index_of(":frame"),
                   index_of(":x"), index_of(":y"), index_of(":z"), index_of(":w")};
   const std::string current_build = build_id();
-  const std::string storage = settings.store_keyframes ? "rows" : "none";
+  const std::string storage(key_storage_name(settings.key_storage));
   SQLite::Statement existing(db, "SELECT id, build_id, keyframe_storage, root FROM dumps WHERE label = ?");
   existing.bind(1, settings.label);
   if (existing.executeStep()) {
@@ -305,6 +305,9 @@ void DumpWriter::write_rows(const FileRow& file) {
       insert_track_.bind(":key_count", static_cast<std::int64_t>(track.keys.size()));
       insert_track_.bind(":total_time", track.total_time);
       insert_track_.bind(":content_hash", animation_row.tracks[t].content_hash);
+      const auto& blob = animation_row.tracks[t].keys_blob;
+      if (key_storage_ == KeyStorage::blob) insert_track_.bindNoCopy(":keys", blob.data(), static_cast<int>(blob.size()));
+      else insert_track_.bind(":keys");
       run(insert_track_);
       const std::int64_t track_id = db_.getLastInsertRowid();
       ++totals_.tracks;
@@ -312,7 +315,8 @@ void DumpWriter::write_rows(const FileRow& file) {
       totals_.keys += static_cast<std::int64_t>(track.keys.size());
       // The hot loop (millions of rows): the raw statement, without SQLiteCpp's per-call checks.
       sqlite3_stmt* key_statement = insert_key_.get();
-      for (std::size_t k = 0; store_keyframes_ && k < track.keys.size(); ++k) {
+      const bool rows = key_storage_ == KeyStorage::rows;
+      for (std::size_t k = 0; rows && k < track.keys.size(); ++k) {
         const auto& key = track.keys[k];
         sqlite3_bind_int64(key_statement, key_columns_.track_id, track_id);
         sqlite3_bind_int64(key_statement, key_columns_.key_index, static_cast<sqlite3_int64>(k));
@@ -330,7 +334,7 @@ void DumpWriter::write_rows(const FileRow& file) {
         insert_behaviors_.bind(":post_behavior", track.behaviors->post);
         run(insert_behaviors_);
       }
-      for (std::size_t k = 0; store_keyframes_ && k < track.splines.size(); ++k) {
+      for (std::size_t k = 0; rows && k < track.splines.size(); ++k) {
         const auto& spline = track.splines[k];
         insert_spline_.bind(":track_id", track_id);
         insert_spline_.bind(":key_index", static_cast<std::int64_t>(k));

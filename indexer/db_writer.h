@@ -50,7 +50,7 @@ struct DumpSettings {
   std::string label;
   std::string root;
   bool incremental = true;       // keep unchanged files' rows when the label exists (same build, same storage)
-  bool store_keyframes = true;   // keyframes and key_splines rows (--keyframes rows|none)
+  KeyStorage key_storage = KeyStorage::blob;  // --keyframes blob|rows|none
   std::chrono::milliseconds lock_wait{60'000};  // the busy timeout open_for_writing set (for messages)
 };
 
@@ -85,7 +85,7 @@ class DumpWriter {
   SQLite::Statement& format_statement(const model::FormatRow& row);
 
   SQLite::Database& db_;
-  bool store_keyframes_ = true;
+  KeyStorage key_storage_ = KeyStorage::blob;
   std::unordered_map<std::string, PreviousFile> previous_;
   std::unordered_set<std::int64_t> kept_;
   std::unique_ptr<SQLite::Transaction> transaction_;

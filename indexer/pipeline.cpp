@@ -79,10 +79,11 @@ IndexSummary run_index(const IndexOptions& options) {
   const ReferenceData& reference = ReferenceData::embedded();
   auto db = open_for_writing(options.database, options.lock_wait);
   DumpWriter writer(db, DumpSettings{options.label, describe_roots(options.roots), options.incremental,
-                                    options.store_keyframes, options.lock_wait},
+                                    options.key_storage, options.lock_wait},
                     reference);
   ProgressLine progress(options.show_progress, entries.size());
-  const ProcessOptions process_options{options.max_file_size, options.parse_time_limit, options.parse_budget};
+  const ProcessOptions process_options{options.max_file_size, options.parse_time_limit, options.parse_budget,
+                                       options.key_storage};
   const std::size_t tokens = tokens_in_flight(options, threads);
   std::size_t next = 0;
   tbb::parallel_pipeline(

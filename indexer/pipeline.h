@@ -20,7 +20,7 @@ struct IndexOptions {
   std::uint64_t parse_budget = kDefaultParseBudget;  // bytes one file may decode to
   std::chrono::milliseconds parse_time_limit{30'000};
   bool incremental = true;      // --full turns it off: re-parse every file
-  bool store_keyframes = true;  // --keyframes none turns it off
+  KeyStorage key_storage = KeyStorage::blob;  // --keyframes blob|rows|none
   std::chrono::milliseconds lock_wait{60'000};  // --wait: how long to wait for another writer
 };
 

@@ -11,6 +11,7 @@
 #include "core/content_hash.h"
 #include "core/parse_budget.h"
 #include "core/parse_deadline.h"
+#include "model/key_blob.h"
 #include "model/validate.h"
 #include "formats/registry.h"
 #include "indexer/file_reader.h"
@@ -55,7 +56,7 @@ void resolve_names(std::vector<model::FormatRow>& rows, std::string_view game, c
       }
 }
 
-void build_rows(FileRow& row, std::string_view game, const ReferenceData& reference) {
+void build_rows(FileRow& row, std::string_view game, const ReferenceData& reference, KeyStorage storage) {
   resolve_names(row.model.format_rows, game, reference);
   std::vector<std::vector<const model::FormatRow*>> described(row.model.animations.size());
   for (const auto& format_row : row.model.format_rows)
@@ -71,6 +72,7 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
       TrackRow track_row;
       if (track.bone_id && !game.empty()) track_row.bone_name = reference.bone_name(game, *track.bone_id);
       track_row.content_hash = track_content_hash(track);
+      if (storage == KeyStorage::blob) track_row.keys_blob = model::encode_key_blob(track.keys, track.splines);
       animation_row.key_count += static_cast<std::int64_t>(track.keys.size());
       animation_row.tracks.push_back(std::move(track_row));
     }
@@ -100,7 +102,7 @@ void parse_into(FileRow& row, const FormatModule& format, std::span<const std::b
     row.model = std::move(parsed).value();
     if (auto broken = model::validate(row.model)) return fail_row(row, "parsed model breaks a rule: " + *broken);
     row.status = FileStatus::ok;
-    build_rows(row, format.reference_game, reference);
+    build_rows(row, format.reference_game, reference, options.key_storage);
   } catch (const ParseFailure& failure) {  // a budget or deadline hit outside a parser's own catch
     fail_row(row, failure.error().message(), failure.error().offset);
   } catch (const std::bad_alloc&) {
@@ -127,6 +129,21 @@ std::string_view status_name(FileStatus status) {
     case FileStatus::unknown: return "unknown";
   }
   return "unknown";
+}
+
+std::string_view key_storage_name(KeyStorage storage) {
+  switch (storage) {
+    case KeyStorage::blob: return "blob";
+    case KeyStorage::rows: return "rows";
+    case KeyStorage::none: return "none";
+  }
+  return "blob";
+}
+
+std::optional<KeyStorage> parse_key_storage(std::string_view name) {
+  for (const auto storage : {KeyStorage::blob, KeyStorage::rows, KeyStorage::none})
+    if (key_storage_name(storage) == name) return storage;
+  return std::nullopt;
 }
 
 std::optional<FileStatus> parse_status(std::string_view name) {

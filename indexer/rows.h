@@ -18,6 +18,7 @@ namespace animdex {
 struct TrackRow {
   std::optional<std::string> bone_name;
   std::string content_hash;
+  std::vector<std::byte> keys_blob;  // bone_tracks.keys, encoded here in the parallel stage (KeyStorage::blob)
 };
 
 struct AnimationRow {
@@ -27,6 +28,15 @@ struct AnimationRow {
   std::string shape_hash;  // structure only: bones, channels, key times (near-identical animations)
   std::vector<TrackRow> tracks;  // parallel to the model animation's tracks
 };
+
+// How a dump stores its keys (dumps.keyframe_storage, `index --keyframes`).
+enum class KeyStorage {
+  blob,  // one packed BLOB per track (bone_tracks.keys): the default
+  rows,  // a row per key in keyframe_rows and key_spline_rows (the layout before schema v9)
+  none,  // tracks, counts and hashes only
+};
+std::string_view key_storage_name(KeyStorage storage);  // "blob", "rows", "none"
+std::optional<KeyStorage> parse_key_storage(std::string_view name);
 
 // Whether a re-index can keep a file's rows from the previous dump of the label.
 enum class Reuse {
@@ -65,6 +75,7 @@ struct ProcessOptions {
   std::uint64_t max_file_size = kDefaultMaxFileSize;  // larger files are detected, not parsed
   std::chrono::milliseconds parse_time_limit{30'000};  // a parse running longer fails with an error
   std::uint64_t parse_budget = kDefaultParseBudget;    // bytes one file may decode to (core/parse_budget.h)
+  KeyStorage key_storage = KeyStorage::blob;            // blob: each track's blob is encoded with its rows
 };
 
 // read -> detect -> parse -> rows for one walked file. Never throws for bad input.

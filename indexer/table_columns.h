@@ -16,9 +16,9 @@ inline constexpr std::string_view kAnimations[] = {"file_id", "slot", "motion_id
                                                    "shape_hash"};
 inline constexpr std::string_view kBoneTracks[] = {"animation_id", "track_index", "bone_id", "bone_name", "flags",
                                                    "track_flags", "channels", "value_encoding", "key_count",
-                                                   "total_time", "content_hash"};
-inline constexpr std::string_view kKeyframes[] = {"track_id", "key_index", "time", "frame", "x", "y", "z", "w"};
-inline constexpr std::string_view kKeySplines[] = {"track_id", "key_index", "shape", "linear_flag", "p1", "p2",
+                                                   "total_time", "content_hash", "keys"};
+inline constexpr std::string_view kKeyframeRows[] = {"track_id", "key_index", "time", "frame", "x", "y", "z", "w"};
+inline constexpr std::string_view kKeySplineRows[] = {"track_id", "key_index", "shape", "linear_flag", "p1", "p2",
                                                    "p3", "p4", "p5", "p6"};
 inline constexpr std::string_view kTrackBehaviors[] = {"track_id", "pre_behavior", "post_behavior"};
 inline constexpr std::string_view kScanWarnings[] = {"dump_id", "path", "message"};

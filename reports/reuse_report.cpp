@@ -177,7 +177,7 @@ ReuseReport build_reuse_report(SQLite::Database& db, const ReuseOptions& options
     }
   }
   {
-    SQLite::Statement storage(db, "SELECT label FROM dumps WHERE keyframe_storage <> 'rows' AND "
+    SQLite::Statement storage(db, "SELECT label FROM dumps WHERE keyframe_storage = 'none' AND "
                                   "(:dump IS NULL OR label = :dump) ORDER BY label");
     bind_dump(storage, options.dump);
     while (storage.executeStep()) report.dumps_without_keyframes.push_back(storage.getColumn(0).getString());
@@ -185,7 +185,7 @@ ReuseReport build_reuse_report(SQLite::Database& db, const ReuseOptions& options
     SQLite::Statement candidates(
         db, "SELECT dump, shape_hash, content_hash, MIN(animation_id) FROM animation_catalog "
             "WHERE (:dump IS NULL OR dump = :dump) AND shape_hash IS NOT NULL AND key_count > 0 AND dump IN "
-            "(SELECT label FROM dumps WHERE keyframe_storage = 'rows') AND (dump, shape_hash) IN "
+            "(SELECT label FROM dumps WHERE keyframe_storage <> 'none') AND (dump, shape_hash) IN "
             "(SELECT dump, shape_hash FROM animation_catalog GROUP BY dump, shape_hash "
             " HAVING COUNT(DISTINCT content_hash) >= 2) GROUP BY dump, shape_hash, content_hash "
             "ORDER BY dump, shape_hash, content_hash");

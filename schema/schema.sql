@@ -1,6 +1,6 @@
 -- # animdex database schema
 --
--- Schema version **8** (`PRAGMA user_version`), `PRAGMA application_id = 0x414E4458` ('ANDX').
+-- Schema version **9** (`PRAGMA user_version`), `PRAGMA application_id = 0x414E4458` ('ANDX').
 -- This page is generated from [`schema.sql`](schema.sql), where every table and column is declared
 -- once with its comment (`animdex schema > schema/README.md` writes it; a test fails when the two
 -- differ). Reference data comes from [`reference/*.tsv`](reference/). Both are embedded into the
@@ -36,8 +36,11 @@ CREATE TABLE IF NOT EXISTS dumps (
   tool_version  TEXT NOT NULL DEFAULT '',    -- animdex version that wrote the dump
   build_id      TEXT,  -- hash of the build's version, schema, reference tables and queries (v4); a re-index
                        -- by another build re-parses every file
-  keyframe_storage TEXT NOT NULL DEFAULT 'rows'  -- `rows` (keyframes and key_splines stored) or `none`
-                                                 -- (`index --keyframes none`: tracks and counts only) (v4)
+  keyframe_storage TEXT NOT NULL DEFAULT 'blob'  -- how its keys are stored (v4): `blob` (the default since v9: one
+                                                 -- packed `bone_tracks.keys` per track), `rows` (`index --keyframes rows`:
+                                                 -- a row per key in `keyframe_rows` and `key_spline_rows`) or `none`
+                                                 -- (`--keyframes none`: tracks and counts only). `keyframes` and
+                                                 -- `key_splines` read `blob` and `rows` alike
 );
 
 -- Every file found under the roots, animation file or not (FIFOs, sockets and devices too, unread).
@@ -132,8 +135,11 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
                                  -- (GNT time-only track), `ascii` (LightWave, Kuper)
   key_count     INTEGER NOT NULL,  -- keys in the track
   total_time    REAL,  -- GNT: bone header float at 0x08, seconds (time of the last key in GNTool-made files)
-  content_hash  TEXT NOT NULL   -- hash of the track's decoded content, bone ID included: equal tracks in
+  content_hash  TEXT NOT NULL,  -- hash of the track's decoded content, bone ID included: equal tracks in
                                 -- different animations share it
+  keys          BLOB  -- the track's keys and splines packed as columns (v9; layout in src/model/key_blob.h), each
+                      -- in the narrowest width that keeps every value exactly; read them through `keyframes` and
+                      -- `key_splines`. NULL when the dump stores keys as rows or not at all
 );
 -- KH2 interpolated motions: one row per curve (forward curves first, then inverse/IK curves).
 -- `bone_id` is the curve's joint (inverse curves: `bone_count` + IK helper index, their place in the
@@ -152,20 +158,19 @@ CREATE INDEX IF NOT EXISTS bone_tracks_by_animation ON bone_tracks(animation_id)
 CREATE INDEX IF NOT EXISTS bone_tracks_by_bone ON bone_tracks(bone_id, animation_id);
 CREATE INDEX IF NOT EXISTS bone_tracks_by_hash ON bone_tracks(content_hash);
 
--- Decoded keys of a track. `WITHOUT ROWID`, keyed by (`track_id`, `key_index`).
-CREATE TABLE IF NOT EXISTS keyframes (
-  track_id   INTEGER NOT NULL REFERENCES bone_tracks(id) ON DELETE CASCADE,  -- the track (`bone_tracks.id`)
-  key_index  INTEGER NOT NULL,  -- 0-based position of the key
-  time       REAL NOT NULL,  -- key time as stored (GNT: f32 seconds, widened exactly to a double; LightWave v1:
-                             -- frame; v3: seconds; Kuper: frame index)
-  frame      INTEGER,  -- GNT: `round(time * 60)`; LightWave v1 and Kuper: the frame; NULL for LightWave v3
-  x REAL,  -- decoded value (GNT: 16-bit values are decoded exactly as `bits << 16` reinterpreted as f32; NULL
-           -- for time-only tracks); LightWave and Kuper: the channel's value (v1 angles in degrees, v3 in radians)
-  y REAL,  -- as `x` (NULL for LightWave and Kuper)
-  z REAL,  -- as `x`
-  w REAL,  -- as `x` (GNT rotations: twist angle in degrees about X, per the viewers)
-  PRIMARY KEY (track_id, key_index)
-) WITHOUT ROWID;
+-- Decoded keys of every track, one row per key (v9: a virtual table of the module `animdex_keys`, which
+-- animdex registers and other SQLite programs load as an extension: README "Keys in other tools"). It
+-- reads `bone_tracks.keys`, or `keyframe_rows` for dumps indexed with `--keyframes rows`; `WHERE track_id
+-- = ?` (or a join on it) reads one track. Read-only.
+-- column track_id: the track (`bone_tracks.id`)
+-- column key_index: 0-based position of the key
+-- column time: key time as stored (GNT: f32 seconds, widened exactly to a double; LightWave v1: frame; v3: seconds; Kuper: frame index)
+-- column frame: GNT: `round(time * 60)`; LightWave v1 and Kuper: the frame; NULL for LightWave v3
+-- column x: decoded value (GNT: 16-bit values are decoded exactly as `bits << 16` reinterpreted as f32; NULL for time-only tracks); LightWave and Kuper: the channel's value (v1 angles in degrees, v3 in radians)
+-- column y: as `x` (NULL for LightWave and Kuper)
+-- column z: as `x`
+-- column w: as `x` (GNT rotations: twist angle in degrees about X, per the viewers)
+CREATE VIRTUAL TABLE IF NOT EXISTS keyframes USING animdex_keys(keyframes);
 -- KH2 interpolated keys: `time` is the key-time table entry (the motion's own time unit; 60 fps frames
 -- in retail files), `frame` is NULL and `x` is the value (rotations in radians). KH2 raw keys: `time`
 -- and `frame` are the stored frame index; `T` keys hold the translation in `x`, `y`, `z`; `R` keys the
@@ -178,6 +183,53 @@ CREATE TABLE IF NOT EXISTS keyframes (
 -- inside an animated group is repeated on every key). `R` keys hold the decoded rotation as a unit
 -- quaternion `x`, `y`, `z`, `w` of the DS matrix (row vectors, as System.Numerics); `animdex pose`
 -- prints the 3x3 matrix itself. Euler angles are not stored.
+
+-- Keys of dumps indexed with `--keyframes rows` (v9; before v9 this was the table `keyframes`), the
+-- columns of `keyframes`. `WITHOUT ROWID`, keyed by (`track_id`, `key_index`).
+CREATE TABLE IF NOT EXISTS keyframe_rows (
+  track_id   INTEGER NOT NULL REFERENCES bone_tracks(id) ON DELETE CASCADE,  -- the track (`bone_tracks.id`)
+  key_index  INTEGER NOT NULL,  -- as `keyframes.key_index`
+  time       REAL NOT NULL,     -- as `keyframes.time`
+  frame      INTEGER,           -- as `keyframes.frame`
+  x REAL,  -- as `keyframes.x`
+  y REAL,  -- as `keyframes.y`
+  z REAL,  -- as `keyframes.z`
+  w REAL,  -- as `keyframes.w`
+  PRIMARY KEY (track_id, key_index)
+) WITHOUT ROWID;
+
+-- Spline data of curve formats, one row per key, parallel to `keyframes` (v3; a virtual table since v9,
+-- like `keyframes`). LightWave keys (`lw_mot`, `lw_env`) and KH2 curve keys have them; GNT, Kuper and
+-- KH2 raw keys do not. KH2 keys use the same shape codes for their interpolation (constant = 4 stepped,
+-- linear = 3, hermite = 1), with the in-tangent in `p1` and the out-tangent in `p2` (hermite keys; 0
+-- otherwise).
+-- column track_id: the track (`bone_tracks.id`)
+-- column key_index: the key (`keyframes.key_index`)
+-- column shape: shape of the span that ends at this key: 0 TCB, 1 Hermite, 2 1D Bezier, 3 linear, 4 stepped, 5 2D Bezier (v1 files: 3 when the linear flag is 1, else 0)
+-- column linear_flag: LightWave v1 only: the key line's linear flag; NULL for v3
+-- column p1: v3: TCB/Hermite tension, 2D Bezier in-handle time offset; v1: tension
+-- column p2: v3: continuity, or 2D Bezier in-handle value offset; v1: continuity
+-- column p3: v3: bias, or 2D Bezier out-handle time offset; v1: bias
+-- column p4: v3: incoming tangent as LightWave wrote it (TCB: informational), or 2D Bezier out-handle value offset; v1: 0
+-- column p5: v3: outgoing tangent as written; v1: 0
+-- column p6: v3: as written (0); v1: 0
+CREATE VIRTUAL TABLE IF NOT EXISTS key_splines USING animdex_keys(key_splines);
+
+-- Spline data of dumps indexed with `--keyframes rows` (v9; before v9 this was the table `key_splines`),
+-- the columns of `key_splines`.
+CREATE TABLE IF NOT EXISTS key_spline_rows (
+  track_id     INTEGER NOT NULL REFERENCES bone_tracks(id) ON DELETE CASCADE,  -- the track (`bone_tracks.id`)
+  key_index    INTEGER NOT NULL,  -- as `key_splines.key_index`
+  shape        INTEGER NOT NULL,  -- as `key_splines.shape`
+  linear_flag  INTEGER,  -- as `key_splines.linear_flag`
+  p1 REAL,  -- as `key_splines.p1`
+  p2 REAL,  -- as `key_splines.p2`
+  p3 REAL,  -- as `key_splines.p3`
+  p4 REAL,  -- as `key_splines.p4`
+  p5 REAL,  -- as `key_splines.p5`
+  p6 REAL,  -- as `key_splines.p6`
+  PRIMARY KEY (track_id, key_index)
+) WITHOUT ROWID;
 
 -- ## Format tables
 -- What only one format has lives in that format's folder, next to its parser
@@ -368,3 +420,4 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 6 | NSBCA: table `node_states`, `bone_tracks.state` (`migrations/006_node_states.sql`) |
 -- | 7 | reports: `animations.shape_hash`, views `animation_catalog`, `reuse_groups`, `track_reuse` (`migrations/007_reports.sql`) |
 -- | 8 | format tables: KH2's `animations.kind` .. `frame_return` move to `kh2_motions`; `bone_tracks.state` is dropped (`node_states` has it); views `file_catalog`, table `ref_formats` (`migrations/008_format_tables.sql`) |
+-- | 9 | keys packed per track: `bone_tracks.keys`; tables `keyframes`, `key_splines` renamed `keyframe_rows`, `key_spline_rows`; `keyframes`, `key_splines` become virtual tables over both (`migrations/009_key_blobs.sql`) |

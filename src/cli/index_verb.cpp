@@ -21,7 +21,7 @@ struct IndexVerbOptions {
   double lock_wait_seconds = 60.0;
   double parse_timeout_seconds = 30.0;
   bool full = false;
-  std::string keyframe_storage = "rows";
+  std::string keyframe_storage = "blob";
   bool quiet = false;
 };
 
@@ -60,7 +60,7 @@ int run_index_verb(IndexVerbOptions& options) {
   index.database = options.database;
   index.lock_wait = std::chrono::milliseconds(static_cast<std::int64_t>(options.lock_wait_seconds * 1000.0));
   index.incremental = !options.full;
-  index.store_keyframes = options.keyframe_storage == "rows";
+  index.key_storage = parse_key_storage(options.keyframe_storage).value_or(KeyStorage::blob);
   index.parse_time_limit =
       std::chrono::milliseconds(static_cast<std::int64_t>(options.parse_timeout_seconds * 1000.0));
   for (const auto& root : options.roots) index.roots.emplace_back(root);
@@ -99,8 +99,9 @@ std::vector<Verb> add_index_verb(CLI::App& app) {
                   "Re-parse every file (default: keep the rows of files whose size and time, or content, are "
                   "unchanged since the label was last indexed)");
   index->add_option("--keyframes", options->keyframe_storage,
-                    "Store keyframe rows (rows) or only tracks and counts (none)")
-      ->check(CLI::IsMember({"rows", "none"}))->capture_default_str();
+                    "How to store keys: one packed blob per track (blob), a row per key (rows, the layout "
+                    "before v9: larger and slower), or only tracks and counts (none)")
+      ->check(CLI::IsMember({"blob", "rows", "none"}))->capture_default_str();
   index->add_flag("-q,--quiet", options->quiet, "No progress line, warnings or summary");
   add_examples(*index, {"animdex index ~/dumps/gnt4-ntsc --db gnt4.db --label ntsc",
                         "animdex index ~/dumps/gnt4-pal --db gnt4.db --label pal   # a second dump, same database",

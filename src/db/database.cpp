@@ -1,4 +1,5 @@
 #include "db/database.h"
+#include "db/key_tables.h"
 
 #include "formats/registry.h"
 
@@ -102,6 +103,7 @@ std::string file_uri(const std::filesystem::path& path, std::string_view query) 
 }
 
 SQLite::Database open_uri(const std::filesystem::path& path, std::string_view query) {
+  enable_key_tables();
   SQLite::Database db(file_uri(path, query), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
   db.setBusyTimeout(10000);
   db.execAndGet("SELECT COUNT(*) FROM sqlite_schema");  // reads the header (and the WAL index)
@@ -135,6 +137,7 @@ SQLite::Database open_without_writing(const std::filesystem::path& path) {
 }
 
 SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono::milliseconds busy_wait) {
+  enable_key_tables();
   SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
   db.setBusyTimeout(static_cast<int>(std::min<std::int64_t>(busy_wait.count(), INT32_MAX)));
   check_identity(db, path, /*allow_empty=*/true);

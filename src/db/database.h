@@ -12,7 +12,7 @@
 
 namespace animdex {
 
-inline constexpr int kSchemaVersion = 8;
+inline constexpr int kSchemaVersion = 9;
 inline constexpr int kApplicationId = 0x414E4458;  // 'ANDX'
 
 // A database that cannot be used: not animdex's, a newer schema, missing file, ...

@@ -35,12 +35,16 @@ void append(std::string& text, const std::string& more, char separator) {
   text += more;
 }
 
-// "CREATE TABLE IF NOT EXISTS name (" / "CREATE VIEW IF NOT EXISTS name AS": the name, or "".
-std::string created_name(std::string_view line, bool& is_view) {
+// "CREATE TABLE IF NOT EXISTS name (" / "CREATE VIEW IF NOT EXISTS name AS" / "CREATE VIRTUAL TABLE
+// IF NOT EXISTS name USING ...": the name, or "". Views and virtual tables list their columns in
+// their comment, as `column NAME: meaning` lines.
+std::string created_name(std::string_view line, bool& is_view, bool& is_virtual) {
   for (const auto& [prefix, view] : {std::pair{std::string_view("CREATE TABLE IF NOT EXISTS "), false},
-                                     std::pair{std::string_view("CREATE VIEW IF NOT EXISTS "), true}})
+                                     std::pair{std::string_view("CREATE VIEW IF NOT EXISTS "), true},
+                                     std::pair{std::string_view("CREATE VIRTUAL TABLE IF NOT EXISTS "), true}})
     if (line.starts_with(prefix)) {
       is_view = view;
+      is_virtual = prefix.starts_with("CREATE VIRTUAL");
       const auto rest = line.substr(prefix.size());
       return std::string(rest.substr(0, rest.find_first_of(" (")));
     }
@@ -89,8 +93,8 @@ std::vector<SchemaBlock> parse_schema_docs(std::string_view ddl) {
       pending.push_back(line);
       continue;
     }
-    bool is_view = false;
-    const std::string name = created_name(line, is_view);
+    bool is_view = false, is_virtual = false;
+    const std::string name = created_name(line, is_view, is_virtual);
     if (name.empty()) {  // a blank line or another statement ends a free comment block
       flush_free_text();
       continue;
@@ -106,9 +110,9 @@ std::vector<SchemaBlock> parse_schema_docs(std::string_view ddl) {
       }
     }
     pending.clear();
-    ++i;
-    if (!is_view) {
-      read_columns(lines, i, table);
+    if (!is_virtual) ++i;  // a virtual table is one line: notes may follow it directly
+    if (!is_view) read_columns(lines, i, table);
+    if (!is_view || is_virtual) {
       for (; i + 1 < lines.size() && is_comment(lines[i + 1]); ++i) append(table.notes, comment_text(lines[i + 1]), '\n');
     }
     blocks.push_back({"", {std::move(table)}});

@@ -1,6 +1,7 @@
 // A real version-1 database (made with the v1 DDL kept in tests/db/fixtures/) is migrated to the
 // current schema by open_for_writing, keeping its data.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <fstream>
 #include <sstream>
 
@@ -32,7 +33,7 @@ TEST_CASE("an older schema version is migrated, keeping its data", "[schema][mig
                         "PRAGMA user_version = 1;"
                         "INSERT INTO dumps(label, root, indexed_at) VALUES ('old', '/r', '2026-01-01T00:00:00Z');"
                         "INSERT INTO files(dump_id, path, format, size, status) VALUES (1, 'a.mot', 'unknown', 3, 'unknown');");
-  CHECK_THROWS_WITH(open_read_only(path), Catch::Contains("schema version 1, older than 8"));
+  CHECK_THROWS_WITH(open_read_only(path), Catch::Contains(fmt::format("schema version 1, older than {}", kSchemaVersion)));
   {
     auto db = open_for_writing(path);
     CHECK(db.execAndGet("PRAGMA user_version").getInt() == kSchemaVersion);
@@ -59,7 +60,7 @@ TEST_CASE("a database from a newer animdex is refused, not touched", "[schema][m
   CHECK(raw.execAndGet("PRAGMA user_version").getInt() == 99);
 }
 
-TEST_CASE("a version-7 database migrates in place: KH2 header facts move to kh2_motions", "[schema][migration]") {
+TEST_CASE("a version-7 database migrates in place: KH2 header facts move to kh2_motions, keys stay rows", "[schema][migration]") {
   test::TempDir dir;
   const auto path = dir / "v7.db";
   database_from_fixture(path, "database_v7.sql", "PRAGMA user_version = 7; PRAGMA application_id = 1095648344");
@@ -79,6 +80,13 @@ TEST_CASE("a version-7 database migrates in place: KH2 header facts move to kh2_
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_tracks") == 75);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes k JOIN bone_tracks t ON t.id = k.track_id") ==
         test::query_integer(db, "SELECT COUNT(*) FROM keyframes"));
+  // v9: the rows were renamed, not copied; `keyframes` and `key_splines` read them as they read blobs.
+  const auto stored_keys = test::query_integer(db, "SELECT COUNT(*) FROM keyframe_rows");
+  CHECK(stored_keys > 0);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes") == stored_keys);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM key_splines") ==
+        test::query_integer(db, "SELECT COUNT(*) FROM key_spline_rows"));
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_tracks WHERE keys IS NOT NULL") == 0);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'bone_tracks' "
                                 "AND name LIKE 'bone_tracks_by_%'") == 3);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_usage") == 75);

@@ -14,13 +14,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-IndexSummary index_tree(const fs::path& root, const fs::path& database, bool incremental = true, bool keyframes = true) {
+IndexSummary index_tree(const fs::path& root, const fs::path& database, bool incremental = true,
+                        KeyStorage storage = KeyStorage::blob) {
   IndexOptions options;
   options.roots = {root};
   options.database = database;
   options.label = "L";
   options.incremental = incremental;
-  options.store_keyframes = keyframes;
+  options.key_storage = storage;
   return run_index(options);
 }
 
@@ -107,7 +108,7 @@ TEST_CASE("another build, --full or other keyframe storage re-parse everything",
   CHECK_FALSE(rebuilt.totals.incremental);
   CHECK(rebuilt.totals.parsed == 4);
 
-  const auto lean = index_tree(dir / "tree", database, true, /*keyframes=*/false);
+  const auto lean = index_tree(dir / "tree", database, true, KeyStorage::none);
   CHECK_FALSE(lean.totals.incremental);
   auto db = open_read_only(database);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes") == 0);

@@ -68,7 +68,9 @@ TEST_CASE("a NaN key time fails only its file; the file beside it is stored (the
 TEST_CASE("rows the database refuses mark only that file as an error (savepoint per file)", "[reliability]") {
   test::TempDir dir;
   auto db = open_for_writing(dir / "w.db");
-  DumpWriter writer(db, DumpSettings{"t", "/r"}, ReferenceData::embedded());
+  DumpSettings settings{"t", "/r"};
+  settings.key_storage = KeyStorage::rows;  // a row per key: the layout where one value meets a constraint
+  DumpWriter writer(db, settings, ReferenceData::embedded());
   auto file_with_key = [](const std::string& path, double time) {
     FileRow row;
     row.path = path;
@@ -83,7 +85,7 @@ TEST_CASE("rows the database refuses mark only that file as an error (savepoint 
     animation_row.content_hash = "a";
     animation_row.shape_hash = "s";
     animation_row.key_count = 2;
-    animation_row.tracks.push_back({std::nullopt, "t"});
+    animation_row.tracks.push_back({std::nullopt, "t", {}});
     row.animations.push_back(animation_row);
     return row;
   };
@@ -97,7 +99,7 @@ TEST_CASE("rows the database refuses mark only that file as an error (savepoint 
   CHECK(writer.totals().errors == 1);
   CHECK(writer.totals().animations == 2);
   CHECK(row_of(db, "b.mot") == "error | the database refused this file's rows: NOT NULL constraint failed: "
-                               "keyframes.time | ");
+                               "keyframe_rows.time | ");
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes") == 4);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id "
                                 "WHERE f.path = 'b.mot'") == 0);
