@@ -148,7 +148,7 @@ std::vector<std::byte> make_nsbca(Random& random, int animation_count, CorpusSum
       std::vector<std::uint16_t> turns;
       for (std::size_t i = 0; i < samples; ++i) {
         slide.push_back(random.uniform(-2, 2));
-        turns.push_back(static_cast<std::uint16_t>(0x8000 | random.between(0, 31)));
+        turns.push_back(static_cast<std::uint16_t>(random.between(0, 31)));  // Rot5 entries
       }
       node.translation = {nsbca::animated_axis(slide, frames, 1, true, false), nsbca::constant_axis(0.5, false),
                           nsbca::constant_axis(0, false)};

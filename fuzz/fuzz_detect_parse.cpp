@@ -1,11 +1,13 @@
 // Fuzzes detection and parsing through the registry, as the indexer calls them: under the same
-// memory budget, and every model that parses must keep the model's rules (model/validate.h).
+// memory budget, and every model that parses must keep the model's rules (model/validate.h) and
+// come back exactly from the key blob the database would store.
 #include <cstddef>
 #include <cstdint>
 #include <span>
 
 #include "core/parse_budget.h"
 #include "formats/registry.h"
+#include "model/key_blob.h"
 #include "model/validate.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -15,6 +17,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   animdex::ScopedParseBudget budget;
   auto parsed = format->parse(bytes);  // a ParseFailure escaping here is a bug: libFuzzer reports it
   if (!parsed.ok() && parsed.error().expected.empty()) __builtin_trap();
-  if (parsed.ok() && animdex::model::validate(parsed.value())) __builtin_trap();  // NaN or a broken rule leaked
+  if (!parsed.ok()) return 0;
+  if (animdex::model::validate(parsed.value())) __builtin_trap();  // NaN or a broken rule leaked
+  // Every track as the database stores it: encode -> decode gives the parsed keys exactly.
+  for (const auto& animation : parsed.value().animations)
+    for (const auto& track : animation.tracks) {
+      auto decoded = animdex::model::decode_key_blob(animdex::model::encode_key_blob(track.keys, track.splines));
+      if (!decoded || !(decoded.value().keys == track.keys)) __builtin_trap();
+      const auto& splines = decoded.value().splines;
+      if (splines.size() != track.splines.size()) __builtin_trap();
+      for (std::size_t k = 0; k < splines.size(); ++k)
+        if (splines[k].shape != track.splines[k].shape || splines[k].linear_flag != track.splines[k].linear_flag ||
+            splines[k].params != track.splines[k].params)
+          __builtin_trap();
+    }
   return 0;
 }

@@ -163,16 +163,25 @@ ReuseReport build_reuse_report(SQLite::Database& db, const ReuseOptions& options
       report.tracks.push_back({tracks.getColumn(0).getString(), tracks.getColumn(1).getString(),
                                tracks.getColumn(4).getString(), integer_or_null(tracks.getColumn(2)),
                                text_or_null(tracks.getColumn(3)), tracks.getColumn(5).getInt64(), {}});
+    // Every holder of every reused track in one pass over bone_tracks (track hashes are not
+    // indexed: a lookup per track would read the table once per track).
+    std::map<std::pair<std::string, std::string>, std::vector<ReuseMember>> holders_of;
+    for (const auto& track : report.tracks) holders_of[{track.dump, track.content_hash}];
+    SQLite::Statement holders(db, "SELECT DISTINCT c.dump, t.content_hash, c.owner, c.path, c.animation_key, "
+                                  "c.motion_id, c.name, c.content_hash FROM bone_tracks t JOIN animation_catalog c ON "
+                                  "c.animation_id = t.animation_id WHERE (:dump IS NULL OR c.dump = :dump) AND "
+                                  "t.content_hash IN (SELECT content_hash FROM track_reuse "
+                                  "WHERE (:dump IS NULL OR dump = :dump))");
+    bind_dump(holders, options.dump);
+    while (!holders_of.empty() && holders.executeStep()) {
+      const auto found = holders_of.find({holders.getColumn(0).getString(), holders.getColumn(1).getString()});
+      if (found == holders_of.end()) continue;  // a track under the key-count threshold
+      found->second.push_back({holders.getColumn(2).getString(), holders.getColumn(3).getString(),
+                               holders.getColumn(4).getString(), integer_or_null(holders.getColumn(5)),
+                               text_or_null(holders.getColumn(6)), holders.getColumn(7).getString()});
+    }
     for (auto& track : report.tracks) {
-      SQLite::Statement holders(db, "SELECT DISTINCT c.owner, c.path, c.animation_key, c.motion_id, c.name, "
-                                    "c.content_hash FROM bone_tracks t JOIN animation_catalog c ON "
-                                    "c.animation_id = t.animation_id WHERE c.dump = ? AND t.content_hash = ?");
-      holders.bind(1, track.dump);
-      holders.bind(2, track.content_hash);
-      while (holders.executeStep())
-        track.members.push_back({holders.getColumn(0).getString(), holders.getColumn(1).getString(),
-                                 holders.getColumn(2).getString(), integer_or_null(holders.getColumn(3)),
-                                 text_or_null(holders.getColumn(4)), holders.getColumn(5).getString()});
+      track.members = std::move(holders_of[{track.dump, track.content_hash}]);
       std::sort(track.members.begin(), track.members.end(), member_order);
     }
   }

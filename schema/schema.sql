@@ -136,7 +136,8 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
   key_count     INTEGER NOT NULL,  -- keys in the track
   total_time    REAL,  -- GNT: bone header float at 0x08, seconds (time of the last key in GNTool-made files)
   content_hash  TEXT NOT NULL,  -- hash of the track's decoded content, bone ID included: equal tracks in
-                                -- different animations share it
+                                -- different animations share it. Not indexed since v9 (a tenth of the database
+                                -- for a lookup that `report reuse` does in one pass)
   keys          BLOB  -- the track's keys and splines packed as columns (v9; layout in src/model/key_blob.h), each
                       -- in the narrowest width that keeps every value exactly; read them through `keyframes` and
                       -- `key_splines`. NULL when the dump stores keys as rows or not at all
@@ -156,7 +157,6 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
 -- word; `value_encoding` is `fx16`, `fx32` or `fx16+fx32` for T/S, `rotation_index` for R.
 CREATE INDEX IF NOT EXISTS bone_tracks_by_animation ON bone_tracks(animation_id);
 CREATE INDEX IF NOT EXISTS bone_tracks_by_bone ON bone_tracks(bone_id, animation_id);
-CREATE INDEX IF NOT EXISTS bone_tracks_by_hash ON bone_tracks(content_hash);
 
 -- Decoded keys of every track, one row per key (v9: a virtual table of the module `animdex_keys`, which
 -- animdex registers and other SQLite programs load as an extension: README "Keys in other tools"). It
@@ -420,4 +420,4 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 6 | NSBCA: table `node_states`, `bone_tracks.state` (`migrations/006_node_states.sql`) |
 -- | 7 | reports: `animations.shape_hash`, views `animation_catalog`, `reuse_groups`, `track_reuse` (`migrations/007_reports.sql`) |
 -- | 8 | format tables: KH2's `animations.kind` .. `frame_return` move to `kh2_motions`; `bone_tracks.state` is dropped (`node_states` has it); views `file_catalog`, table `ref_formats` (`migrations/008_format_tables.sql`) |
--- | 9 | keys packed per track: `bone_tracks.keys`; tables `keyframes`, `key_splines` renamed `keyframe_rows`, `key_spline_rows`; `keyframes`, `key_splines` become virtual tables over both (`migrations/009_key_blobs.sql`) |
+-- | 9 | keys packed per track: `bone_tracks.keys`; index `bone_tracks_by_hash` dropped; tables `keyframes`, `key_splines` renamed `keyframe_rows`, `key_spline_rows`; `keyframes`, `key_splines` become virtual tables over both (`migrations/009_key_blobs.sql`) |

@@ -21,8 +21,8 @@ status=0
 # Detection over every format gets every format's dictionary as well as its own.
 cat fuzz/fuzz_detect_parse.dict src/formats/*/fuzz_*.dict > "$out/fuzz_detect_parse.dict"
 # Every target fuzz/CMakeLists.txt built (one per listed format folder's fuzz_*.cpp, and
-# fuzz_detect_parse), each with the dictionary beside its source.
-for source in src/formats/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp; do
+# fuzz_detect_parse and fuzz_key_blob), each with the dictionary beside its source.
+for source in src/formats/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp fuzz/fuzz_key_blob.cpp; do
   target=$(basename "$source" .cpp)
   [[ -x "$out/fuzz/$target" ]] || continue  # a folder not in ANIMDEX_FORMATS is not built
   dictionary="${source%.cpp}.dict"

@@ -4,3 +4,5 @@
 ALTER TABLE keyframes RENAME TO keyframe_rows;
 ALTER TABLE key_splines RENAME TO key_spline_rows;
 ALTER TABLE bone_tracks ADD COLUMN keys BLOB;
+-- Track hashes are read in whole-table passes (track_reuse, report reuse): their index goes.
+DROP INDEX IF EXISTS bone_tracks_by_hash;

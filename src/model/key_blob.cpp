@@ -35,7 +35,7 @@ std::uint64_t width_of(Code code) {
 
 // Bytes a column takes for `key_count` keys.
 std::uint64_t column_bytes(Code code, std::uint64_t key_count) {
-  if (code == Code::constant) return 8;
+  if (code == Code::constant || code == Code::frames_over_rate) return 8;
   return width_of(code) * key_count;
 }
 
@@ -55,7 +55,8 @@ Code choose_real(std::span<const double> values) {
   }
   const std::uint64_t n = values.size();
   Code best = Code::f64;
-  for (const auto [allowed, code] : {std::pair{f32, Code::f32}, {bf16, Code::bf16}, {u16, Code::u16},
+  // Ties go to the earlier: u16 before bf16, so frame-number times can stand for their frames.
+  for (const auto [allowed, code] : {std::pair{f32, Code::f32}, {u16, Code::u16}, {bf16, Code::bf16},
                                      {constant, Code::constant}})
     if (allowed && column_bytes(code, n) < column_bytes(best, n)) best = code;
   return best;
@@ -116,6 +117,23 @@ void write_column(BlobWriter& writer, std::span<const T> values, Code code) {
   }
 }
 
+// Rates are in [1, 1e6], so frame / rate stays within float32's range for any 64-bit frame.
+double time_from_frame(std::int64_t frame, double rate) {
+  return static_cast<double>(static_cast<float>(static_cast<double>(frame) / rate));
+}
+
+// The rate at which every time is the float32 nearest frame / rate (GNT: 60), if there is one.
+std::optional<double> frame_rate_of(const KeyColumns& keys) {
+  if (keys.frame.size() != keys.size() || keys.empty() || !(keys.time.back() > 0)) return std::nullopt;
+  const double ratio = static_cast<double>(keys.frame.back()) / keys.time.back();
+  if (!(ratio >= 1 && ratio <= 1e6)) return std::nullopt;
+  const double rate = std::round(ratio);
+  for (std::size_t k = 0; k < keys.size(); ++k)
+    if (std::bit_cast<std::uint64_t>(time_from_frame(keys.frame[k], rate)) != std::bit_cast<std::uint64_t>(keys.time[k]))
+      return std::nullopt;
+  return rate;
+}
+
 bool frames_equal_times(const KeyColumns& keys, Code time_code) {
   if (time_code != Code::u16 || keys.frame.size() != keys.size()) return false;
   for (std::size_t k = 0; k < keys.size(); ++k)
@@ -126,6 +144,7 @@ bool frames_equal_times(const KeyColumns& keys, Code time_code) {
 bool code_allowed(Column column, Code code) {
   if (code == Code::absent || code == Code::constant) return true;
   if (code == Code::same_as_time) return column == Column::frame;
+  if (code == Code::frames_over_rate) return column == Column::time;
   const bool integer_code = code == Code::i8 || code == Code::i16 || code == Code::i32 || code == Code::i64;
   const bool real_code = code == Code::u16 || code == Code::bf16 || code == Code::f32 || code == Code::f64;
   return is_integer_column(column) ? integer_code : real_code;
@@ -138,6 +157,10 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
   codes[index_of(Column::time)] = choose_real(keys.time);
   codes[index_of(Column::frame)] =
       frames_equal_times(keys, codes[0]) ? Code::same_as_time : choose_integer(keys.frame);
+  // Times that are frames over a rate cost 8 bytes instead of a width per key.
+  const auto rate = codes[index_of(Column::frame)] == Code::same_as_time ? std::nullopt : frame_rate_of(keys);
+  if (rate && column_bytes(Code::frames_over_rate, keys.size()) < column_bytes(codes[0], keys.size()))
+    codes[index_of(Column::time)] = Code::frames_over_rate;
   const std::array<const std::vector<double>*, 4> values{&keys.x, &keys.y, &keys.z, &keys.w};
   for (std::size_t v = 0; v < values.size(); ++v) codes[index_of(Column::x) + v] = choose_real(*values[v]);
 
@@ -153,11 +176,12 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
   for (std::size_t p = 0; p < params.size(); ++p) codes[index_of(Column::p1) + p] = choose_real(params[p]);
 
   BlobWriter writer;
-  writer.u8('K');
-  writer.u8(kKeyBlobVersion);
+  writer.u8(kKeyBlobMagic | kKeyBlobVersion);
   writer.unsigned_le(keys.size(), 4);
-  for (const Code code : codes) writer.u8(static_cast<std::uint8_t>(code));
-  write_column<double>(writer, keys.time, codes[0]);
+  for (std::size_t c = 0; c < codes.size(); c += 2)
+    writer.u8(static_cast<std::uint8_t>(static_cast<unsigned>(codes[c]) | (static_cast<unsigned>(codes[c + 1]) << 4)));
+  if (codes[0] == Code::frames_over_rate) writer.real(*rate, Code::f64);
+  else write_column<double>(writer, keys.time, codes[0]);
   write_column<std::int64_t>(writer, keys.frame, codes[1]);
   for (std::size_t v = 0; v < values.size(); ++v) write_column<double>(writer, *values[v], codes[2 + v]);
   write_column<std::int64_t>(writer, shapes, codes[index_of(Column::shape)]);
@@ -170,35 +194,43 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
 Result<KeyBlob> KeyBlob::open(std::span<const std::byte> bytes) {
   return catch_parse_failure<KeyBlob>([&] {
     const ByteReader reader(bytes);
-    reader.require(0, kKeyBlobHeaderSize, "a key blob header of 20 bytes");
-    if (reader.u8(0) != 'K') fail_at(0, "key blob magic 'K' (0x4B)", fmt::format("0x{:02X}", reader.u8(0)));
-    if (reader.u8(1) != kKeyBlobVersion)
-      fail_at(1, fmt::format("key blob version {}", kKeyBlobVersion), std::to_string(reader.u8(1)));
+    reader.require(0, kKeyBlobHeaderSize, "a key blob header of 12 bytes");
+    if (reader.u8(0) != (kKeyBlobMagic | kKeyBlobVersion))
+      fail_at(0, fmt::format("key blob magic and version 0x{:02X}", kKeyBlobMagic | kKeyBlobVersion),
+              fmt::format("0x{:02X}", reader.u8(0)));
     KeyBlob blob;
     blob.bytes_ = bytes;
-    blob.key_count_ = reader.u32(2, LE);
+    blob.key_count_ = reader.u32(1, LE);
     if (blob.key_count_ > kMaxBlobKeys)
-      fail_at(2, fmt::format("at most {} keys", kMaxBlobKeys), std::to_string(blob.key_count_));
+      fail_at(1, fmt::format("at most {} keys", kMaxBlobKeys), std::to_string(blob.key_count_));
     std::uint64_t offset = kKeyBlobHeaderSize;
     for (std::size_t c = 0; c < kKeyBlobColumns; ++c) {
       const auto column = static_cast<Column>(c);
-      const auto code = static_cast<Code>(reader.u8(6 + c));
-      if (!code_allowed(column, code)) fail_at(6 + c, "a code this column allows", std::to_string(reader.u8(6 + c)));
-      if (code != Code::absent && blob.key_count_ == 0) fail_at(6 + c, "no column data for zero keys");
+      const std::uint64_t at = 5 + c / 2;
+      const auto code = static_cast<Code>((reader.u8(at) >> (4 * (c % 2))) & 0x0F);
+      if (!code_allowed(column, code))
+        fail_at(at, fmt::format("a code column {} allows", c), std::to_string(static_cast<int>(code)));
+      if (code != Code::absent && blob.key_count_ == 0) fail_at(at, "no column data for zero keys");
       blob.codes_[c] = code;
       blob.offsets_[c] = offset;
       offset += column_bytes(code, blob.key_count_);
     }
-    if (blob.key_count_ > 0 && !blob.has(Column::time)) fail_at(6, "a time column for keys");
+    if (blob.key_count_ > 0 && !blob.has(Column::time)) fail_at(5, "a time column for keys");
     if (blob.code(Column::frame) == Code::same_as_time && blob.code(Column::time) != Code::u16)
-      fail_at(7, "frames equal to times only when times are 16-bit integers");
+      fail_at(5, "frames equal to times only when times are 16-bit integers");
+    if (blob.code(Column::time) == Code::frames_over_rate) {
+      const Code frame = blob.code(Column::frame);
+      if (frame == Code::absent || frame == Code::same_as_time) fail_at(5, "stored frames for times over a rate");
+      const double rate = std::bit_cast<double>(reader.u64(kKeyBlobHeaderSize, LE));
+      if (!(rate >= 1 && rate <= 1e6)) fail_at(kKeyBlobHeaderSize, "a frame rate in [1, 1e6]", fmt::format("{}", rate));
+    }
     bool any_spline_column = false;
     for (std::size_t c = index_of(Column::linear_flag); c < kKeyBlobColumns; ++c)
       any_spline_column = any_spline_column || blob.codes_[c] != Code::absent;
     for (std::size_t c = index_of(Column::p1); c < kKeyBlobColumns; ++c)
       if (blob.has_splines() != (blob.codes_[c] != Code::absent))
-        fail_at(6 + c, "spline parameters exactly when the blob has spline shapes");
-    if (!blob.has_splines() && any_spline_column) fail_at(6 + index_of(Column::shape), "spline shapes");
+        fail_at(5 + c / 2, "spline parameters exactly when the blob has spline shapes");
+    if (!blob.has_splines() && any_spline_column) fail_at(5 + index_of(Column::shape) / 2, "spline shapes");
     if (offset != bytes.size())
       fail_at(bytes.size(), fmt::format("a key blob of {} bytes for {} keys", offset, blob.key_count_),
               fmt::format("{} bytes", bytes.size()));
@@ -212,6 +244,8 @@ double KeyBlob::real(Column column, std::uint64_t key) const {
   const std::uint64_t at = offsets_[index_of(column)] + width_of(code) * key;
   switch (code) {
     case Code::constant: return std::bit_cast<double>(reader.u64(offsets_[index_of(column)], LE));
+    case Code::frames_over_rate:
+      return time_from_frame(integer(Column::frame, key), std::bit_cast<double>(reader.u64(offsets_[0], LE)));
     case Code::f64: return std::bit_cast<double>(reader.u64(at, LE));
     case Code::f32: return reader.f32(at, LE);
     case Code::bf16: return std::bit_cast<float>(static_cast<std::uint32_t>(reader.u16(at, LE)) << 16);

@@ -5,17 +5,18 @@
 // (db/key_tables) read it by index without decoding the whole track.
 //
 // Layout (little-endian):
-//   0x00  u8   'K'
-//   0x01  u8   version (1)
-//   0x02  u32  key_count (at most kMaxBlobKeys)
-//   0x06  u8 x 14  one code per column, in KeyBlobColumn order
-//   0x14  each present column's data, in the same order: a constant is one f64 (real columns) or
-//         i64 (integer columns); any other code is key_count values of its width. The blob ends
-//         exactly after the last column.
+//   0x00  u8   0xB0 + version (1)
+//   0x01  u32  key_count (at most kMaxBlobKeys)
+//   0x05  u8 x 7  one 4-bit code per column, in KeyBlobColumn order, low nibble first
+//   0x0C  each present column's data, in the same order: a constant is one f64 (real columns) or
+//         i64 (integer columns), `frames_over_rate` one f64 (the rate); any other code is key_count
+//         values of its width. The blob ends exactly after the last column.
 // Codes: real columns (time, x..w, p1..p6) u16 (integral 0..65535), bf16 (upper half of an f32),
 // f32 or f64; integer columns (frame, shape, linear_flag) i8, i16, i32, i64, or `same_as_time`
-// (frame only, when time is u16). Any column may be `absent` (time only when key_count is 0) or
-// `constant`. `shape` present means the track has splines; linear_flag and p1..p6 then follow it.
+// (frame only, when time is u16). `frames_over_rate` (time only): each time is the float32 nearest
+// frame / rate, as GNT stores frame / 60 (frames then stored explicitly). Any column may be
+// `absent` (time only when key_count is 0) or `constant`. `shape` present means the track has
+// splines; linear_flag and p1..p6 then follow it.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -35,10 +36,12 @@ enum class KeyBlobCode : std::uint8_t {
   absent = 0, constant = 1, same_as_time = 2,
   u16 = 3, bf16 = 4, f32 = 5, f64 = 6,       // real columns
   i8 = 7, i16 = 8, i32 = 9, i64 = 10,        // integer columns
+  frames_over_rate = 11,                     // time only
 };
 
 inline constexpr std::uint8_t kKeyBlobVersion = 1;
-inline constexpr std::uint64_t kKeyBlobHeaderSize = 0x14;
+inline constexpr std::uint8_t kKeyBlobMagic = 0xB0;  // the high nibble of the first byte
+inline constexpr std::uint64_t kKeyBlobHeaderSize = 0x0C;
 inline constexpr std::uint64_t kMaxBlobKeys = kMaxTrackKeys;
 
 // A track's keys and splines as one blob. Requires a model that keeps the rules (model::validate):

@@ -66,7 +66,11 @@ model::BoneTrack rotation_track(const JointAnimation& animation, const NodeAnima
     model::Key key;
     key.time = frame;
     key.frame = frame;
-    key.x = quaternion[0], key.y = quaternion[1], key.z = quaternion[2], key.w = quaternion[3];
+    // The DS holds rotations in 1/4096 fixed point: float32 keeps far more than that, and the
+    // database stores the quaternion in half the bytes of a double.
+    const auto narrow = [](double value) { return static_cast<double>(static_cast<float>(value)); };
+    key.x = narrow(quaternion[0]), key.y = narrow(quaternion[1]), key.z = narrow(quaternion[2]);
+    key.w = narrow(quaternion[3]);
     track.keys.push_back(key);
   }
   track.total_time = track.keys.back().time;

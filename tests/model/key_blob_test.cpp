@@ -1,0 +1,157 @@
+// The key blob (model/key_blob.h): encode -> decode gives the keys and splines back exactly, each
+// column in the narrowest width that holds it, and a damaged blob is an error naming its offset.
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "model/key_blob.h"
+
+using namespace animdex;
+using namespace animdex::model;
+
+namespace {
+
+DecodedKeys round_trip(const KeyColumns& keys, const std::vector<KeySpline>& splines = {}) {
+  const auto blob = encode_key_blob(keys, splines);
+  auto decoded = decode_key_blob(blob);
+  if (!decoded) FAIL(decoded.error().message());
+  return std::move(decoded).value();
+}
+
+KeyBlobCode code_of(const KeyColumns& keys, KeyBlobColumn column, const std::vector<KeySpline>& splines = {}) {
+  const auto blob = encode_key_blob(keys, splines);
+  auto opened = KeyBlob::open(blob);
+  REQUIRE(opened);
+  return opened.value().code(column);
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::bit_cast<std::uint64_t>(a[i]) != std::bit_cast<std::uint64_t>(b[i])) return false;
+  return true;
+}
+
+KeyColumns gnt_like() {  // f32 times frame / 60, the frames, 16-bit coordinates (low halves zero)
+  KeyColumns keys;
+  for (int k = 0; k < 5; ++k) {
+    const float time = static_cast<float>(7 * k) / 60.0F;
+    keys.time.push_back(time);
+    keys.frame.push_back(7 * k);
+    keys.x.push_back(std::bit_cast<float>(0x3F80'0000u + (static_cast<std::uint32_t>(k) << 16)));
+    keys.y.push_back(-0.0);
+    keys.z.push_back(0.5);
+    keys.w.push_back(std::bit_cast<float>(0xC2B4'0000u + (static_cast<std::uint32_t>(k) << 16)));  // -90 and on
+  }
+  return keys;
+}
+
+}  // namespace
+
+TEST_CASE("key blob: each column in the narrowest exact width, given back bit for bit", "[model][key_blob]") {
+  const KeyColumns gnt = gnt_like();
+  CHECK(round_trip(gnt).keys == gnt);
+  CHECK(same_bits(round_trip(gnt).keys.y, gnt.y));  // -0.0 stays -0.0
+  CHECK(code_of(gnt, KeyBlobColumn::time) == KeyBlobCode::frames_over_rate);  // 8 bytes for all five
+  KeyColumns off_rate = gnt;
+  off_rate.time[3] = std::nextafter(static_cast<float>(off_rate.time[3]), 1.0F);
+  CHECK(round_trip(off_rate).keys == off_rate);
+  CHECK(code_of(off_rate, KeyBlobColumn::time) == KeyBlobCode::f32);
+  CHECK(code_of(gnt, KeyBlobColumn::frame) == KeyBlobCode::i8);
+  CHECK(code_of(gnt, KeyBlobColumn::x) == KeyBlobCode::bf16);
+  CHECK(code_of(gnt, KeyBlobColumn::z) == KeyBlobCode::constant);  // 0.5 on every key
+  CHECK(code_of(gnt, KeyBlobColumn::w) == KeyBlobCode::bf16);
+
+  KeyColumns frames;  // NSBCA / LightWave v1: integral frame times, frames equal to them, f64 values
+  for (int k = 0; k < 40; ++k) {
+    frames.time.push_back(k);
+    frames.frame.push_back(k);
+    frames.x.push_back(0.1 * k);  // not exact in f32
+    frames.y.push_back(1.0);      // the same on every key
+  }
+  CHECK(round_trip(frames).keys == frames);
+  CHECK(code_of(frames, KeyBlobColumn::time) == KeyBlobCode::u16);
+  CHECK(code_of(frames, KeyBlobColumn::frame) == KeyBlobCode::same_as_time);
+  CHECK(code_of(frames, KeyBlobColumn::x) == KeyBlobCode::f64);
+  CHECK(code_of(frames, KeyBlobColumn::y) == KeyBlobCode::constant);
+  CHECK(code_of(frames, KeyBlobColumn::z) == KeyBlobCode::absent);
+  CHECK(encode_key_blob(frames, {}).size() == kKeyBlobHeaderSize + 40 * 2 + 40 * 8 + 8);
+  CHECK(kKeyBlobHeaderSize == 12);
+
+  KeyColumns wide;  // values no narrower width holds
+  wide.time = {0.0, 1e300, std::numeric_limits<double>::max()};
+  wide.frame = {std::numeric_limits<std::int64_t>::min(), 0, std::numeric_limits<std::int64_t>::max()};
+  wide.x = {std::numeric_limits<double>::denorm_min(), -1e-300, 65536.0};
+  CHECK(round_trip(wide).keys == wide);
+  CHECK(code_of(wide, KeyBlobColumn::frame) == KeyBlobCode::i64);
+}
+
+TEST_CASE("key blob: splines, linear flags, empty and time-only tracks", "[model][key_blob]") {
+  KeyColumns keys;
+  std::vector<KeySpline> splines;
+  for (int k = 0; k < 3; ++k) {
+    keys.time.push_back(k * 0.5);
+    keys.x.push_back(k);
+    splines.push_back({k == 2 ? 3 : 0, k % 2, {0.25, -0.25, 0.0, 1.0 / 3.0, 0, 0}});
+  }
+  const auto decoded = round_trip(keys, splines);
+  CHECK(decoded.keys == keys);
+  REQUIRE(decoded.splines.size() == 3);
+  for (std::size_t k = 0; k < 3; ++k) {
+    CHECK(decoded.splines[k].shape == splines[k].shape);
+    CHECK(decoded.splines[k].linear_flag == splines[k].linear_flag);
+    CHECK(decoded.splines[k].params == splines[k].params);
+  }
+  splines[1].linear_flag.reset();
+  for (auto& spline : splines) spline.linear_flag.reset();
+  CHECK_FALSE(round_trip(keys, splines).splines.at(0).linear_flag.has_value());
+
+  CHECK(round_trip(KeyColumns{}).keys.empty());
+  CHECK(encode_key_blob(KeyColumns{}, {}).size() == kKeyBlobHeaderSize);
+  KeyColumns times_only;
+  times_only.time = {0.0, 0.25};
+  const auto times = round_trip(times_only);
+  CHECK(times.keys == times_only);
+  CHECK(times.splines.empty());
+}
+
+TEST_CASE("key blob: a damaged blob is an error at its offset, never a read out of bounds", "[model][key_blob]") {
+  const auto good = encode_key_blob(gnt_like(), {});
+  REQUIRE(KeyBlob::open(good));
+  const auto error_of = [](std::vector<std::byte> bytes) {
+    auto opened = KeyBlob::open(bytes);
+    REQUIRE_FALSE(opened);
+    return opened.error();
+  };
+  CHECK(error_of({}).offset == 0);
+  auto bad_magic = good;
+  bad_magic[0] = std::byte{'X'};
+  CHECK(error_of(bad_magic).message() == "at offset 0x0: expected key blob magic and version 0xB1, found 0x58");
+  auto truncated = good;
+  truncated.pop_back();
+  CHECK(error_of(truncated).message() ==
+        "at offset 0x" + fmt::format("{:X}", truncated.size()) + ": expected a key blob of " +
+            std::to_string(good.size()) + " bytes for 5 keys, found " + std::to_string(truncated.size()) + " bytes");
+  auto longer = good;
+  longer.push_back(std::byte{0});
+  CHECK_FALSE(KeyBlob::open(longer));
+  auto bad_code = good;  // x is column 2: the low nibble of byte 6
+  bad_code[6] = std::byte{static_cast<std::uint8_t>(KeyBlobCode::i32)};
+  CHECK(error_of(bad_code).message().starts_with("at offset 0x6: expected a code column 2 allows"));
+  auto huge = good;  // 2^24 + 1 keys
+  huge[1] = std::byte{1};
+  huge[2] = std::byte{0};
+  huge[3] = std::byte{0};
+  huge[4] = std::byte{1};
+  CHECK(error_of(huge).offset == 1);
+  auto rate_without_frames = good;  // time over a rate, frames made the same as the times
+  rate_without_frames[5] = std::byte{static_cast<std::uint8_t>(0x0B | (static_cast<int>(KeyBlobCode::same_as_time) << 4))};
+  CHECK_FALSE(KeyBlob::open(rate_without_frames));
+  auto zero_rate = good;
+  for (int b = 0; b < 8; ++b) zero_rate[kKeyBlobHeaderSize + b] = std::byte{0};
+  CHECK(error_of(zero_rate).message() == "at offset 0xC: expected a frame rate in [1, 1e6], found 0");
+}
