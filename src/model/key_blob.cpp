@@ -1,5 +1,6 @@
 #include "model/key_blob.h"
 
+#include <algorithm>
 #include <bit>
 #include <cfloat>
 #include <cmath>
@@ -25,7 +26,7 @@ bool is_integer_column(Column column) {
 
 std::uint64_t width_of(Code code) {
   switch (code) {
-    case Code::i8: return 1;
+    case Code::i8: case Code::u8: return 1;
     case Code::u16: case Code::bf16: case Code::i16: return 2;
     case Code::f32: case Code::i32: return 4;
     case Code::f64: case Code::i64: return 8;
@@ -35,7 +36,8 @@ std::uint64_t width_of(Code code) {
 
 // Bytes a column takes for `key_count` keys.
 std::uint64_t column_bytes(Code code, std::uint64_t key_count) {
-  if (code == Code::constant || code == Code::frames_over_rate) return 8;
+  if (code == Code::constant) return 8;
+  if (code == Code::frames_over_rate) return 2;
   return width_of(code) * key_count;
 }
 
@@ -43,10 +45,12 @@ std::uint64_t column_bytes(Code code, std::uint64_t key_count) {
 Code choose_real(std::span<const double> values) {
   if (values.empty()) return Code::absent;
   const auto first = std::bit_cast<std::uint64_t>(values[0]);
-  bool constant = true, u16 = true, f32 = true, bf16 = true;
+  bool constant = true, zero = true, u8 = true, u16 = true, f32 = true, bf16 = true;
   for (const double value : values) {
     const auto bits = std::bit_cast<std::uint64_t>(value);
     constant = constant && bits == first;
+    zero = zero && bits == 0;
+    u8 = u8 && !std::signbit(value) && value <= 255.0 && value == std::floor(value);
     u16 = u16 && !std::signbit(value) && value <= 65535.0 && value == std::floor(value);
     const bool in_f32_range = std::fabs(value) <= FLT_MAX;
     const float narrow = in_f32_range ? static_cast<float>(value) : 0.0F;
@@ -57,28 +61,27 @@ Code choose_real(std::span<const double> values) {
   Code best = Code::f64;
   // Ties go to the earlier: u16 before bf16, so frame-number times can stand for their frames.
   for (const auto [allowed, code] : {std::pair{f32, Code::f32}, {u16, Code::u16}, {bf16, Code::bf16},
-                                     {constant, Code::constant}})
+                                     {u8, Code::u8}, {constant, Code::constant}, {zero, Code::zero}})
     if (allowed && column_bytes(code, n) < column_bytes(best, n)) best = code;
   return best;
 }
 
 Code choose_integer(std::span<const std::int64_t> values) {
   if (values.empty()) return Code::absent;
-  std::int64_t low = values[0], high = values[0];
-  for (const auto value : values) {
-    low = std::min(low, value);
-    high = std::max(high, value);
-  }
+  const auto [low, high] = std::minmax_element(values.begin(), values.end());
   const auto fits = [&](auto type_tag) {
     using T = decltype(type_tag);
-    return low >= std::numeric_limits<T>::min() && high <= std::numeric_limits<T>::max();
+    return *low >= std::numeric_limits<T>::min() && *high <= std::numeric_limits<T>::max();
   };
   Code narrowest = Code::i64;
   if (fits(std::int8_t{})) narrowest = Code::i8;
+  else if (fits(std::uint8_t{})) narrowest = Code::u8;
   else if (fits(std::int16_t{})) narrowest = Code::i16;
   else if (fits(std::int32_t{})) narrowest = Code::i32;
-  const bool constant = low == high && column_bytes(Code::constant, values.size()) < column_bytes(narrowest, values.size());
-  return constant ? Code::constant : narrowest;
+  if (*low != *high) return narrowest;
+  if (*low == 0) return Code::zero;
+  return column_bytes(Code::constant, values.size()) < column_bytes(narrowest, values.size()) ? Code::constant
+                                                                                             : narrowest;
 }
 
 class BlobWriter {
@@ -94,6 +97,7 @@ class BlobWriter {
       case Code::f32: unsigned_le(f32_bits(), 4); break;
       case Code::bf16: unsigned_le(f32_bits() >> 16, 2); break;
       case Code::u16: unsigned_le(static_cast<std::uint64_t>(value), 2); break;
+      case Code::u8: unsigned_le(static_cast<std::uint64_t>(value), 1); break;
       default: break;
     }
   }
@@ -109,7 +113,7 @@ class BlobWriter {
 
 template <typename T>
 void write_column(BlobWriter& writer, std::span<const T> values, Code code) {
-  if (code == Code::absent || code == Code::same_as_time) return;
+  if (code == Code::absent || code == Code::same_as_time || code == Code::zero) return;
   if (code == Code::constant) values = values.first(1);
   for (const T value : values) {
     if constexpr (std::is_same_v<T, double>) writer.real(value, code);
@@ -117,7 +121,7 @@ void write_column(BlobWriter& writer, std::span<const T> values, Code code) {
   }
 }
 
-// Rates are in [1, 1e6], so frame / rate stays within float32's range for any 64-bit frame.
+// Rates are in [1, 65535], so frame / rate stays within float32's range for any 64-bit frame.
 double time_from_frame(std::int64_t frame, double rate) {
   return static_cast<double>(static_cast<float>(static_cast<double>(frame) / rate));
 }
@@ -126,7 +130,7 @@ double time_from_frame(std::int64_t frame, double rate) {
 std::optional<double> frame_rate_of(const KeyColumns& keys) {
   if (keys.frame.size() != keys.size() || keys.empty() || !(keys.time.back() > 0)) return std::nullopt;
   const double ratio = static_cast<double>(keys.frame.back()) / keys.time.back();
-  if (!(ratio >= 1 && ratio <= 1e6)) return std::nullopt;
+  if (!(ratio >= 0.5 && ratio < 65535.5)) return std::nullopt;
   const double rate = std::round(ratio);
   for (std::size_t k = 0; k < keys.size(); ++k)
     if (std::bit_cast<std::uint64_t>(time_from_frame(keys.frame[k], rate)) != std::bit_cast<std::uint64_t>(keys.time[k]))
@@ -135,14 +139,14 @@ std::optional<double> frame_rate_of(const KeyColumns& keys) {
 }
 
 bool frames_equal_times(const KeyColumns& keys, Code time_code) {
-  if (time_code != Code::u16 || keys.frame.size() != keys.size()) return false;
+  if ((time_code != Code::u16 && time_code != Code::u8) || keys.frame.size() != keys.size()) return false;
   for (std::size_t k = 0; k < keys.size(); ++k)
     if (static_cast<double>(keys.frame[k]) != keys.time[k]) return false;
   return true;
 }
 
 bool code_allowed(Column column, Code code) {
-  if (code == Code::absent || code == Code::constant) return true;
+  if (code == Code::absent || code == Code::constant || code == Code::zero || code == Code::u8) return true;
   if (code == Code::same_as_time) return column == Column::frame;
   if (code == Code::frames_over_rate) return column == Column::time;
   const bool integer_code = code == Code::i8 || code == Code::i16 || code == Code::i32 || code == Code::i64;
@@ -177,10 +181,13 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
 
   BlobWriter writer;
   writer.u8(kKeyBlobMagic | kKeyBlobVersion);
-  writer.unsigned_le(keys.size(), 4);
   for (std::size_t c = 0; c < codes.size(); c += 2)
     writer.u8(static_cast<std::uint8_t>(static_cast<unsigned>(codes[c]) | (static_cast<unsigned>(codes[c + 1]) << 4)));
-  if (codes[0] == Code::frames_over_rate) writer.real(*rate, Code::f64);
+  for (std::uint64_t count = keys.size();; count >>= 7) {  // LEB128
+    writer.u8(static_cast<std::uint8_t>((count & 0x7F) | (count >= 0x80 ? 0x80 : 0)));
+    if (count < 0x80) break;
+  }
+  if (codes[0] == Code::frames_over_rate) writer.unsigned_le(static_cast<std::uint64_t>(*rate), 2);
   else write_column<double>(writer, keys.time, codes[0]);
   write_column<std::int64_t>(writer, keys.frame, codes[1]);
   for (std::size_t v = 0; v < values.size(); ++v) write_column<double>(writer, *values[v], codes[2 + v]);
@@ -194,19 +201,26 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
 Result<KeyBlob> KeyBlob::open(std::span<const std::byte> bytes) {
   return catch_parse_failure<KeyBlob>([&] {
     const ByteReader reader(bytes);
-    reader.require(0, kKeyBlobHeaderSize, "a key blob header of 12 bytes");
+    reader.require(0, kKeyBlobHeaderSize, "a key blob header of at least 9 bytes");
     if (reader.u8(0) != (kKeyBlobMagic | kKeyBlobVersion))
       fail_at(0, fmt::format("key blob magic and version 0x{:02X}", kKeyBlobMagic | kKeyBlobVersion),
               fmt::format("0x{:02X}", reader.u8(0)));
     KeyBlob blob;
     blob.bytes_ = bytes;
-    blob.key_count_ = reader.u32(1, LE);
+    std::uint64_t offset = 8;
+    for (int shift = 0;; shift += 7, ++offset) {  // LEB128, at most 4 bytes for 2^24 keys
+      const std::uint8_t byte = reader.u8(offset);
+      blob.key_count_ |= static_cast<std::uint64_t>(byte & 0x7F) << shift;
+      if (!(byte & 0x80)) break;
+      if (shift == 21) fail_at(offset, "a key count of at most 4 bytes");
+    }
+    ++offset;
     if (blob.key_count_ > kMaxBlobKeys)
-      fail_at(1, fmt::format("at most {} keys", kMaxBlobKeys), std::to_string(blob.key_count_));
-    std::uint64_t offset = kKeyBlobHeaderSize;
+      fail_at(8, fmt::format("at most {} keys", kMaxBlobKeys), std::to_string(blob.key_count_));
+    const std::uint64_t data_start = offset;
     for (std::size_t c = 0; c < kKeyBlobColumns; ++c) {
       const auto column = static_cast<Column>(c);
-      const std::uint64_t at = 5 + c / 2;
+      const std::uint64_t at = 1 + c / 2;
       const auto code = static_cast<Code>((reader.u8(at) >> (4 * (c % 2))) & 0x0F);
       if (!code_allowed(column, code))
         fail_at(at, fmt::format("a code column {} allows", c), std::to_string(static_cast<int>(code)));
@@ -215,22 +229,23 @@ Result<KeyBlob> KeyBlob::open(std::span<const std::byte> bytes) {
       blob.offsets_[c] = offset;
       offset += column_bytes(code, blob.key_count_);
     }
-    if (blob.key_count_ > 0 && !blob.has(Column::time)) fail_at(5, "a time column for keys");
-    if (blob.code(Column::frame) == Code::same_as_time && blob.code(Column::time) != Code::u16)
-      fail_at(5, "frames equal to times only when times are 16-bit integers");
-    if (blob.code(Column::time) == Code::frames_over_rate) {
+    if (blob.key_count_ > 0 && !blob.has(Column::time)) fail_at(1, "a time column for keys");
+    const Code time = blob.code(Column::time);
+    if (blob.code(Column::frame) == Code::same_as_time && time != Code::u16 && time != Code::u8)
+      fail_at(1, "frames equal to times only when times are 8- or 16-bit integers");
+    if (time == Code::frames_over_rate) {
       const Code frame = blob.code(Column::frame);
-      if (frame == Code::absent || frame == Code::same_as_time) fail_at(5, "stored frames for times over a rate");
-      const double rate = std::bit_cast<double>(reader.u64(kKeyBlobHeaderSize, LE));
-      if (!(rate >= 1 && rate <= 1e6)) fail_at(kKeyBlobHeaderSize, "a frame rate in [1, 1e6]", fmt::format("{}", rate));
+      if (frame == Code::absent || frame == Code::same_as_time) fail_at(1, "stored frames for times over a rate");
+      if (reader.contains(data_start, 2) && reader.u16(data_start, LE) == 0)
+        fail_at(data_start, "a frame rate of at least 1", "0");
     }
     bool any_spline_column = false;
     for (std::size_t c = index_of(Column::linear_flag); c < kKeyBlobColumns; ++c)
       any_spline_column = any_spline_column || blob.codes_[c] != Code::absent;
     for (std::size_t c = index_of(Column::p1); c < kKeyBlobColumns; ++c)
       if (blob.has_splines() != (blob.codes_[c] != Code::absent))
-        fail_at(5 + c / 2, "spline parameters exactly when the blob has spline shapes");
-    if (!blob.has_splines() && any_spline_column) fail_at(5 + index_of(Column::shape) / 2, "spline shapes");
+        fail_at(1 + c / 2, "spline parameters exactly when the blob has spline shapes");
+    if (!blob.has_splines() && any_spline_column) fail_at(1 + index_of(Column::shape) / 2, "spline shapes");
     if (offset != bytes.size())
       fail_at(bytes.size(), fmt::format("a key blob of {} bytes for {} keys", offset, blob.key_count_),
               fmt::format("{} bytes", bytes.size()));
@@ -244,8 +259,9 @@ double KeyBlob::real(Column column, std::uint64_t key) const {
   const std::uint64_t at = offsets_[index_of(column)] + width_of(code) * key;
   switch (code) {
     case Code::constant: return std::bit_cast<double>(reader.u64(offsets_[index_of(column)], LE));
-    case Code::frames_over_rate:
-      return time_from_frame(integer(Column::frame, key), std::bit_cast<double>(reader.u64(offsets_[0], LE)));
+    case Code::frames_over_rate: return time_from_frame(integer(Column::frame, key), reader.u16(offsets_[0], LE));
+    case Code::u8: return reader.u8(at);
+    case Code::zero: return 0.0;
     case Code::f64: return std::bit_cast<double>(reader.u64(at, LE));
     case Code::f32: return reader.f32(at, LE);
     case Code::bf16: return std::bit_cast<float>(static_cast<std::uint32_t>(reader.u16(at, LE)) << 16);
@@ -265,6 +281,8 @@ std::int64_t KeyBlob::integer(Column column, std::uint64_t key) const {
     case Code::i32: return reader.i32(at, LE);
     case Code::i16: return reader.i16(at, LE);
     case Code::i8: return static_cast<std::int8_t>(reader.u8(at));
+    case Code::u8: return reader.u8(at);
+    case Code::zero: return 0;
     default: return 0;
   }
 }

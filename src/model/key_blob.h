@@ -6,17 +6,17 @@
 //
 // Layout (little-endian):
 //   0x00  u8   0xB0 + version (1)
-//   0x01  u32  key_count (at most kMaxBlobKeys)
-//   0x05  u8 x 7  one 4-bit code per column, in KeyBlobColumn order, low nibble first
-//   0x0C  each present column's data, in the same order: a constant is one f64 (real columns) or
-//         i64 (integer columns), `frames_over_rate` one f64 (the rate); any other code is key_count
-//         values of its width. The blob ends exactly after the last column.
-// Codes: real columns (time, x..w, p1..p6) u16 (integral 0..65535), bf16 (upper half of an f32),
-// f32 or f64; integer columns (frame, shape, linear_flag) i8, i16, i32, i64, or `same_as_time`
-// (frame only, when time is u16). `frames_over_rate` (time only): each time is the float32 nearest
-// frame / rate, as GNT stores frame / 60 (frames then stored explicitly). Any column may be
-// `absent` (time only when key_count is 0) or `constant`. `shape` present means the track has
-// splines; linear_flag and p1..p6 then follow it.
+//   0x01  u8 x 7  one 4-bit code per column, in KeyBlobColumn order, low nibble first
+//   0x08  key_count (at most kMaxBlobKeys), unsigned LEB128 (1 byte below 128 keys, at most 4)
+//   then each present column's data, in the same order: a constant is one f64 (real columns) or
+//         i64 (integer columns), `frames_over_rate` one u16 (the rate), `zero` nothing; any other
+//         code is key_count values of its width. The blob ends exactly after the last column.
+// Codes: real columns (time, x..w, p1..p6) u8 / u16 (integral 0..255 / 0..65535), bf16 (upper half
+// of an f32), f32 or f64; integer columns (frame, shape, linear_flag) u8, i8, i16, i32, i64, or
+// `same_as_time` (frame only, when time is u8 or u16). `frames_over_rate` (time only): each time is
+// the float32 nearest frame / rate, as GNT stores frame / 60 (frames then stored explicitly). Any
+// column may be `absent` (time only when key_count is 0), `constant` or `zero` (+0.0 or 0 on every
+// key). `shape` present means the track has splines; linear_flag and p1..p6 then follow it.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -37,11 +37,12 @@ enum class KeyBlobCode : std::uint8_t {
   u16 = 3, bf16 = 4, f32 = 5, f64 = 6,       // real columns
   i8 = 7, i16 = 8, i32 = 9, i64 = 10,        // integer columns
   frames_over_rate = 11,                     // time only
+  zero = 12, u8 = 13,                        // any column; real or integer columns
 };
 
 inline constexpr std::uint8_t kKeyBlobVersion = 1;
 inline constexpr std::uint8_t kKeyBlobMagic = 0xB0;  // the high nibble of the first byte
-inline constexpr std::uint64_t kKeyBlobHeaderSize = 0x0C;
+inline constexpr std::uint64_t kKeyBlobHeaderSize = 0x09;  // with a key count below 128
 inline constexpr std::uint64_t kMaxBlobKeys = kMaxTrackKeys;
 
 // A track's keys and splines as one blob. Requires a model that keeps the rules (model::validate):

@@ -74,13 +74,16 @@ TEST_CASE("key blob: each column in the narrowest exact width, given back bit fo
     frames.y.push_back(1.0);      // the same on every key
   }
   CHECK(round_trip(frames).keys == frames);
-  CHECK(code_of(frames, KeyBlobColumn::time) == KeyBlobCode::u16);
+  CHECK(code_of(frames, KeyBlobColumn::time) == KeyBlobCode::u8);
   CHECK(code_of(frames, KeyBlobColumn::frame) == KeyBlobCode::same_as_time);
   CHECK(code_of(frames, KeyBlobColumn::x) == KeyBlobCode::f64);
   CHECK(code_of(frames, KeyBlobColumn::y) == KeyBlobCode::constant);
   CHECK(code_of(frames, KeyBlobColumn::z) == KeyBlobCode::absent);
-  CHECK(encode_key_blob(frames, {}).size() == kKeyBlobHeaderSize + 40 * 2 + 40 * 8 + 8);
-  CHECK(kKeyBlobHeaderSize == 12);
+  CHECK(encode_key_blob(frames, {}).size() == kKeyBlobHeaderSize + 40 * 1 + 40 * 8 + 8);
+  CHECK(kKeyBlobHeaderSize == 9);
+  frames.z.assign(40, 0.0);  // zeros cost nothing
+  CHECK(code_of(frames, KeyBlobColumn::z) == KeyBlobCode::zero);
+  CHECK(round_trip(frames).keys == frames);
 
   KeyColumns wide;  // values no narrower width holds
   wide.time = {0.0, 1e300, std::numeric_limits<double>::max()};
@@ -139,19 +142,17 @@ TEST_CASE("key blob: a damaged blob is an error at its offset, never a read out 
   auto longer = good;
   longer.push_back(std::byte{0});
   CHECK_FALSE(KeyBlob::open(longer));
-  auto bad_code = good;  // x is column 2: the low nibble of byte 6
-  bad_code[6] = std::byte{static_cast<std::uint8_t>(KeyBlobCode::i32)};
-  CHECK(error_of(bad_code).message().starts_with("at offset 0x6: expected a code column 2 allows"));
-  auto huge = good;  // 2^24 + 1 keys
-  huge[1] = std::byte{1};
-  huge[2] = std::byte{0};
-  huge[3] = std::byte{0};
-  huge[4] = std::byte{1};
-  CHECK(error_of(huge).offset == 1);
+  auto bad_code = good;  // x is column 2: the low nibble of byte 2
+  bad_code[2] = std::byte{static_cast<std::uint8_t>(KeyBlobCode::i32)};
+  CHECK(error_of(bad_code).message().starts_with("at offset 0x2: expected a code column 2 allows"));
+  std::vector<std::byte> huge(good.begin(), good.begin() + 8);  // 2^24 + 1 keys, in LEB128
+  for (const int byte : {0x81, 0x80, 0x80, 0x08}) huge.push_back(std::byte{static_cast<std::uint8_t>(byte)});
+  huge.insert(huge.end(), good.begin() + 9, good.end());
+  CHECK(error_of(huge).message() == "at offset 0x8: expected at most 16777216 keys, found 16777217");
   auto rate_without_frames = good;  // time over a rate, frames made the same as the times
-  rate_without_frames[5] = std::byte{static_cast<std::uint8_t>(0x0B | (static_cast<int>(KeyBlobCode::same_as_time) << 4))};
+  rate_without_frames[1] = std::byte{static_cast<std::uint8_t>(0x0B | (static_cast<int>(KeyBlobCode::same_as_time) << 4))};
   CHECK_FALSE(KeyBlob::open(rate_without_frames));
   auto zero_rate = good;
-  for (int b = 0; b < 8; ++b) zero_rate[kKeyBlobHeaderSize + b] = std::byte{0};
-  CHECK(error_of(zero_rate).message() == "at offset 0xC: expected a frame rate in [1, 1e6], found 0");
+  zero_rate[kKeyBlobHeaderSize] = zero_rate[kKeyBlobHeaderSize + 1] = std::byte{0};
+  CHECK(error_of(zero_rate).message() == "at offset 0x9: expected a frame rate of at least 1, found 0");
 }
