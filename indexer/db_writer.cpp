@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <initializer_list>
+#include <tuple>
 #include <string_view>
 #include <type_traits>
 #include <variant>
@@ -18,7 +19,7 @@ namespace animdex {
 namespace {
 
 template <typename T>
-void bind_optional(SQLite::Statement& statement, const char* index, const std::optional<T>& value) {
+void bind_optional(SQLite::Statement& statement, int index, const std::optional<T>& value) {
   if (!value) statement.bind(index);
   else if constexpr (std::is_same_v<T, std::string>) statement.bind(index, *value);
   else if constexpr (std::is_floating_point_v<T>) statement.bind(index, static_cast<double>(*value));
@@ -40,6 +41,8 @@ void step_raw(SQLite::Database& db, sqlite3_stmt* statement) {
   sqlite3_reset(statement);
   if (rc != SQLITE_DONE) throw SQLite::Exception(db.getHandle(), rc);
 }
+
+constexpr const char* kSplineParameters[] = {":p1", ":p2", ":p3", ":p4", ":p5", ":p6"};
 
 void run(SQLite::Statement& statement) {
   statement.exec();
@@ -233,6 +236,17 @@ void DumpWriter::reset_statements() {
   sqlite3_reset(insert_key_.get());
 }
 
+// A parameter's index by its name, looked up once per (statement, name) of this writer: SQLite's
+// own lookup compares strings on every call, which shows at hundreds of thousands of rows. Names
+// are string literals, so their addresses identify them.
+int DumpWriter::parameter(SQLite::Statement& statement, const char* name) {
+  for (const auto& [owner, known_name, index] : parameter_indexes_)
+    if (owner == &statement && known_name == name) return index;
+  const int index = statement.getIndex(name);
+  parameter_indexes_.emplace_back(&statement, name, index);
+  return index;
+}
+
 void DumpWriter::write_rows(const FileRow& file) {
   const PreviousFile* previous = previous_file(file.path);
   if (previous && file.reuse != Reuse::none) {
@@ -254,18 +268,18 @@ void DumpWriter::write_rows(const FileRow& file) {
     remove_file(previous->id, file.path);
   }
   ++totals_.parsed;
-  insert_file_.bind(":dump_id", dump_id_);
-  insert_file_.bind(":path", file.path);
-  bind_optional(insert_file_, ":character", file.character);
-  insert_file_.bind(":format", file.format);
-  insert_file_.bind(":size", static_cast<std::int64_t>(file.size));
-  insert_file_.bind(":mtime_ns", file.mtime_ns);
-  bind_optional(insert_file_, ":content_hash", file.content_hash);
-  insert_file_.bind(":status", std::string(status_name(file.status)));
-  bind_optional(insert_file_, ":error", file.error);
-  bind_optional(insert_file_, ":error_offset", file.error_offset);
-  insert_file_.bind(":animation_count", static_cast<std::int64_t>(file.model.animations.size()));
-  bind_optional(insert_file_, ":parse_ms", file.parse_ms);
+  insert_file_.bind(parameter(insert_file_, ":dump_id"), dump_id_);
+  insert_file_.bind(parameter(insert_file_, ":path"), file.path);
+  bind_optional(insert_file_, parameter(insert_file_, ":character"), file.character);
+  insert_file_.bind(parameter(insert_file_, ":format"), file.format);
+  insert_file_.bind(parameter(insert_file_, ":size"), static_cast<std::int64_t>(file.size));
+  insert_file_.bind(parameter(insert_file_, ":mtime_ns"), file.mtime_ns);
+  bind_optional(insert_file_, parameter(insert_file_, ":content_hash"), file.content_hash);
+  insert_file_.bind(parameter(insert_file_, ":status"), std::string(status_name(file.status)));
+  bind_optional(insert_file_, parameter(insert_file_, ":error"), file.error);
+  bind_optional(insert_file_, parameter(insert_file_, ":error_offset"), file.error_offset);
+  insert_file_.bind(parameter(insert_file_, ":animation_count"), static_cast<std::int64_t>(file.model.animations.size()));
+  bind_optional(insert_file_, parameter(insert_file_, ":parse_ms"), file.parse_ms);
   run(insert_file_);
   const std::int64_t file_id = db_.getLastInsertRowid();
   for (const auto& warning : file.model.warnings) write_warning({file.path, warning});
@@ -276,17 +290,17 @@ void DumpWriter::write_rows(const FileRow& file) {
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
     const auto& animation_row = file.animations[a];
-    insert_animation_.bind(":file_id", file_id);
-    bind_optional(insert_animation_, ":slot", animation.slot);
-    bind_optional(insert_animation_, ":motion_id", animation.motion_id);
-    bind_optional(insert_animation_, ":name", animation_row.name);
-    bind_optional(insert_animation_, ":play_speed", animation.play_speed);
-    bind_optional(insert_animation_, ":end_time", animation.end_time);
-    bind_optional(insert_animation_, ":frame_count", animation.frame_count);
-    insert_animation_.bind(":track_count", static_cast<std::int64_t>(animation.tracks.size()));
-    insert_animation_.bind(":key_count", animation_row.key_count);
-    insert_animation_.bind(":content_hash", animation_row.content_hash);
-    insert_animation_.bind(":shape_hash", animation_row.shape_hash);
+    insert_animation_.bind(parameter(insert_animation_, ":file_id"), file_id);
+    bind_optional(insert_animation_, parameter(insert_animation_, ":slot"), animation.slot);
+    bind_optional(insert_animation_, parameter(insert_animation_, ":motion_id"), animation.motion_id);
+    bind_optional(insert_animation_, parameter(insert_animation_, ":name"), animation_row.name);
+    bind_optional(insert_animation_, parameter(insert_animation_, ":play_speed"), animation.play_speed);
+    bind_optional(insert_animation_, parameter(insert_animation_, ":end_time"), animation.end_time);
+    bind_optional(insert_animation_, parameter(insert_animation_, ":frame_count"), animation.frame_count);
+    insert_animation_.bind(parameter(insert_animation_, ":track_count"), static_cast<std::int64_t>(animation.tracks.size()));
+    insert_animation_.bind(parameter(insert_animation_, ":key_count"), animation_row.key_count);
+    insert_animation_.bind(parameter(insert_animation_, ":content_hash"), animation_row.content_hash);
+    insert_animation_.bind(parameter(insert_animation_, ":shape_hash"), animation_row.shape_hash);
     run(insert_animation_);
     const std::int64_t animation_id = db_.getLastInsertRowid();
     animation_ids.push_back(animation_id);
@@ -294,20 +308,20 @@ void DumpWriter::write_rows(const FileRow& file) {
 
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
-      insert_track_.bind(":animation_id", animation_id);
-      insert_track_.bind(":track_index", static_cast<std::int64_t>(t));
-      bind_optional(insert_track_, ":bone_id", track.bone_id);
-      bind_optional(insert_track_, ":bone_name", animation_row.tracks[t].bone_name);
-      insert_track_.bind(":flags", static_cast<std::int64_t>(track.flags));
-      insert_track_.bind(":track_flags", static_cast<std::int64_t>(track.track_flags));
-      insert_track_.bind(":channels", track.channels);
-      insert_track_.bind(":value_encoding", track.value_encoding);
-      insert_track_.bind(":key_count", static_cast<std::int64_t>(track.keys.size()));
-      insert_track_.bind(":total_time", track.total_time);
-      insert_track_.bind(":content_hash", animation_row.tracks[t].content_hash);
+      insert_track_.bind(parameter(insert_track_, ":animation_id"), animation_id);
+      insert_track_.bind(parameter(insert_track_, ":track_index"), static_cast<std::int64_t>(t));
+      bind_optional(insert_track_, parameter(insert_track_, ":bone_id"), track.bone_id);
+      bind_optional(insert_track_, parameter(insert_track_, ":bone_name"), animation_row.tracks[t].bone_name);
+      insert_track_.bind(parameter(insert_track_, ":flags"), static_cast<std::int64_t>(track.flags));
+      insert_track_.bind(parameter(insert_track_, ":track_flags"), static_cast<std::int64_t>(track.track_flags));
+      insert_track_.bind(parameter(insert_track_, ":channels"), track.channels);
+      insert_track_.bind(parameter(insert_track_, ":value_encoding"), track.value_encoding);
+      insert_track_.bind(parameter(insert_track_, ":key_count"), static_cast<std::int64_t>(track.keys.size()));
+      insert_track_.bind(parameter(insert_track_, ":total_time"), track.total_time);
+      insert_track_.bind(parameter(insert_track_, ":content_hash"), animation_row.tracks[t].content_hash);
       const auto& blob = animation_row.tracks[t].keys_blob;
-      if (key_storage_ == KeyStorage::blob) insert_track_.bindNoCopy(":keys", blob.data(), static_cast<int>(blob.size()));
-      else insert_track_.bind(":keys");
+      if (key_storage_ == KeyStorage::blob) insert_track_.bindNoCopy(parameter(insert_track_, ":keys"), blob.data(), static_cast<int>(blob.size()));
+      else insert_track_.bind(parameter(insert_track_, ":keys"));
       run(insert_track_);
       const std::int64_t track_id = db_.getLastInsertRowid();
       ++totals_.tracks;
@@ -329,19 +343,19 @@ void DumpWriter::write_rows(const FileRow& file) {
         step_raw(db_, key_statement);
       }
       if (track.behaviors) {
-        insert_behaviors_.bind(":track_id", track_id);
-        insert_behaviors_.bind(":pre_behavior", track.behaviors->pre);
-        insert_behaviors_.bind(":post_behavior", track.behaviors->post);
+        insert_behaviors_.bind(parameter(insert_behaviors_, ":track_id"), track_id);
+        insert_behaviors_.bind(parameter(insert_behaviors_, ":pre_behavior"), track.behaviors->pre);
+        insert_behaviors_.bind(parameter(insert_behaviors_, ":post_behavior"), track.behaviors->post);
         run(insert_behaviors_);
       }
       for (std::size_t k = 0; rows && k < track.splines.size(); ++k) {
         const auto& spline = track.splines[k];
-        insert_spline_.bind(":track_id", track_id);
-        insert_spline_.bind(":key_index", static_cast<std::int64_t>(k));
-        insert_spline_.bind(":shape", spline.shape);
-        bind_optional(insert_spline_, ":linear_flag", spline.linear_flag);
+        insert_spline_.bind(parameter(insert_spline_, ":track_id"), track_id);
+        insert_spline_.bind(parameter(insert_spline_, ":key_index"), static_cast<std::int64_t>(k));
+        insert_spline_.bind(parameter(insert_spline_, ":shape"), spline.shape);
+        bind_optional(insert_spline_, parameter(insert_spline_, ":linear_flag"), spline.linear_flag);
         for (std::size_t p = 0; p < spline.params.size(); ++p)
-          insert_spline_.bind(fmt::format(":p{}", p + 1), spline.params[p]);
+          insert_spline_.bind(parameter(insert_spline_, kSplineParameters[p]), spline.params[p]);
         run(insert_spline_);
       }
     }

@@ -14,6 +14,7 @@ struct sqlite3_stmt;
 #include <unordered_map>
 #include <unordered_set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "indexer/rows.h"
@@ -83,6 +84,7 @@ class DumpWriter {
   // is prepared once per (table, columns) and kept.
   void write_format_row(const model::FormatRow& row, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids);
   SQLite::Statement& format_statement(const model::FormatRow& row);
+  int parameter(SQLite::Statement& statement, const char* name);
 
   SQLite::Database& db_;
   KeyStorage key_storage_ = KeyStorage::blob;
@@ -104,6 +106,7 @@ class DumpWriter {
   SQLite::Statement insert_behaviors_;
   SQLite::Statement insert_spline_;
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> format_statements_;
+  std::vector<std::tuple<const SQLite::Statement*, const char*, int>> parameter_indexes_;
   DumpTotals totals_;
 };
 

@@ -1,6 +1,7 @@
 #include "indexer/rows.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <new>
 #include <type_traits>
@@ -183,14 +184,19 @@ std::string track_content_hash(const model::BoneTrack& track) {
   hasher.add_text(track.channels);
   hasher.add_text(track.value_encoding);
   hasher.add_f64(track.total_time);
-  hasher.add_u64(track.keys.size());
-  for (const auto& key : track.keys) {
-    hasher.add_f64(key.time);
-    add_optional(hasher, key.frame);
-    add_optional(hasher, key.x);
-    add_optional(hasher, key.y);
-    add_optional(hasher, key.z);
-    add_optional(hasher, key.w);
+  // Key by key (time, frame, x, y, z, w, each optional one with its presence), read from the columns.
+  const model::KeyColumns& keys = track.keys;
+  hasher.add_u64(keys.size());
+  const bool has_frame = !keys.frame.empty();
+  const std::array<const std::vector<double>*, 4> values{&keys.x, &keys.y, &keys.z, &keys.w};
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    hasher.add_f64(keys.time[k]);
+    hasher.add_u64(has_frame);
+    if (has_frame) hasher.add_i64(keys.frame[k]);
+    for (const auto* column : values) {
+      hasher.add_u64(!column->empty());
+      if (!column->empty()) hasher.add_f64((*column)[k]);
+    }
   }
   hasher.add_u64(track.splines.size());
   for (const auto& spline : track.splines) {
@@ -246,7 +252,7 @@ std::string animation_shape_hash(const model::Animation& animation) {
     add_optional(hasher, track.bone_id);
     hasher.add_text(track.channels);
     hasher.add_u64(track.keys.size());
-    for (const auto& key : track.keys) hasher.add_f64(key.time);
+    for (const double time : track.keys.time) hasher.add_f64(time);
   }
   return hasher.hex();
 }

@@ -11,22 +11,25 @@ namespace animdex {
 
 std::string hash_bytes(std::span<const std::byte> bytes);
 
-// Incremental hasher for canonical serialisations (field by field, fixed width, little-endian).
+// Hasher for canonical serialisations (field by field, fixed width, little-endian). The fields
+// are gathered and hashed in one call at the end: the same hash as streaming them, without a
+// streaming state per hash (the indexer makes one per track, hundreds of thousands per dump).
 class ContentHasher {
  public:
-  ContentHasher();
-  ~ContentHasher();
-  ContentHasher(const ContentHasher&) = delete;
-  ContentHasher& operator=(const ContentHasher&) = delete;
+  ContentHasher() { serialised_.reserve(256); }
 
-  void add_u64(std::uint64_t value);
+  void add_u64(std::uint64_t value) {
+    char le[8];
+    for (int i = 0; i < 8; ++i) le[i] = static_cast<char>(value >> (8 * i));
+    serialised_.append(le, sizeof le);
+  }
   void add_i64(std::int64_t value) { add_u64(static_cast<std::uint64_t>(value)); }
-  void add_f64(double value);
+  void add_f64(double value);  // the bits: -0.0 and 0.0 differ in a file
   void add_text(std::string_view text);
   std::string hex() const;
 
  private:
-  void* state_;
+  std::string serialised_;
 };
 
 }  // namespace animdex
