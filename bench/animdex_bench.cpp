@@ -26,6 +26,7 @@
 #include "cli/commands.h"
 #include "core/embedded.h"
 #include "db/database.h"
+#include "db/key_tables.h"
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
 #include "formats/registry.h"
@@ -88,17 +89,21 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   fs::remove(path);
   sqlite3* db = nullptr;
   sqlite3_open(path.c_str(), &db);
-  sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;", nullptr,
-               nullptr, nullptr);
-  sqlite3_exec(db, schema_ddl().c_str(), nullptr, nullptr, nullptr);
+  const std::string pragmas = fmt::format("PRAGMA page_size = {}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+                                         "PRAGMA cache_size = -32768;", kPageSize);
+  sqlite3_exec(db, pragmas.c_str(), nullptr, nullptr, nullptr);
+  char* error = nullptr;
+  if (sqlite3_exec(db, schema_ddl().c_str(), nullptr, nullptr, &error) != SQLITE_OK)
+    throw std::runtime_error(fmt::format("floor: the schema failed: {}", error ? error : "?"));
   std::map<std::string, sqlite3_stmt*> statements;
   auto prepare = [&](std::string_view table, std::span<const std::string_view> columns) {
     auto& statement = statements[table_columns::insert_sql(table, columns)];
     if (!statement) sqlite3_prepare_v2(db, table_columns::insert_sql(table, columns).c_str(), -1, &statement, nullptr);
     return statement;
   };
-  auto step = [](sqlite3_stmt* statement) {
-    sqlite3_step(statement);
+  auto step = [&](sqlite3_stmt* statement) {
+    if (!statement || sqlite3_step(statement) != SQLITE_DONE)
+      throw std::runtime_error(fmt::format("floor: an insert failed: {}", sqlite3_errmsg(db)));
     sqlite3_reset(statement);
   };
   // Bound by column name, as the writer binds them; every column the writer fills is filled here.
@@ -138,6 +143,8 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   };
   const double seconds = timed([&] {
     sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr);
+    for (const auto index : table_columns::kDeferredIndexes)  // as the writer does on an empty database
+      sqlite3_exec(db, fmt::format("DROP INDEX {}", index).c_str(), nullptr, nullptr, nullptr);
     sqlite3_exec(db, "INSERT INTO dumps(label, root, indexed_at) VALUES ('floor', '/', 'now')", nullptr, nullptr, nullptr);
     auto* file_insert = prepare("files", table_columns::kFiles);
     auto* animation_insert = prepare("animations", table_columns::kAnimations);
@@ -200,6 +207,7 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
       for (const auto& format : row.model.format_rows) format_row(format, file_id, animation_ids);
     }
     for (auto& [sql, statement] : statements) sqlite3_finalize(statement);
+    sqlite3_exec(db, schema_ddl().c_str(), nullptr, nullptr, nullptr);
     sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
   });
   sqlite3_close(db);
@@ -283,6 +291,7 @@ std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_c
 }  // namespace
 
 int main(int argc, char** argv) {
+  enable_key_tables();  // the floor's own connection creates the schema, virtual tables included
   bool smoke = false;
   fs::path work = fs::temp_directory_path() / "animdex-bench";
   fs::path corpus_only;

@@ -121,6 +121,10 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     }
   }
   load_reference_tables(db, reference);
+  if (!db.execAndGet("SELECT EXISTS (SELECT 1 FROM bone_tracks)").getInt()) {
+    indexes_deferred_ = true;
+    for (const auto index : table_columns::kDeferredIndexes) db.exec(fmt::format("DROP INDEX IF EXISTS {}", index));
+  }
   if (totals_.incremental) {
     SQLite::Statement files(db, "SELECT id, path, size, mtime_ns, content_hash, status, animation_count FROM files "
                                 "WHERE dump_id = ?");
@@ -413,6 +417,7 @@ void DumpWriter::finish() {
   stamp.bind(3, totals_.errors);
   stamp.bind(4, dump_id_);
   stamp.exec();
+  if (indexes_deferred_) db_.exec(schema_ddl());  // creates the indexes dropped at the start
   transaction_->commit();
   totals_.single_file = leave_wal_mode(db_);
 }

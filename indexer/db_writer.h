@@ -88,6 +88,7 @@ class DumpWriter {
 
   SQLite::Database& db_;
   KeyStorage key_storage_ = KeyStorage::blob;
+  bool indexes_deferred_ = false;  // bone_tracks was empty: its indexes are built at finish()
   std::unordered_map<std::string, PreviousFile> previous_;
   std::unordered_set<std::int64_t> kept_;
   std::unique_ptr<SQLite::Transaction> transaction_;

@@ -189,6 +189,9 @@ std::string track_content_hash(const model::BoneTrack& track) {
   hasher.add_u64(keys.size());
   const bool has_frame = !keys.frame.empty();
   const std::array<const std::vector<double>*, 4> values{&keys.x, &keys.y, &keys.z, &keys.w};
+  std::size_t per_key = 8 + 8 + (has_frame ? 8 : 0);
+  for (const auto* column : values) per_key += column->empty() ? 8 : 16;
+  hasher.reserve_more(per_key * keys.size() + 64 * (1 + track.splines.size()));
   for (std::size_t k = 0; k < keys.size(); ++k) {
     hasher.add_f64(keys.time[k]);
     hasher.add_u64(has_frame);

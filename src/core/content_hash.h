@@ -26,6 +26,8 @@ class ContentHasher {
   void add_i64(std::int64_t value) { add_u64(static_cast<std::uint64_t>(value)); }
   void add_f64(double value);  // the bits: -0.0 and 0.0 differ in a file
   void add_text(std::string_view text);
+  // Room for `bytes` more without reallocating: a caller that knows its size appends in one go.
+  void reserve_more(std::size_t bytes) { serialised_.reserve(serialised_.size() + bytes); }
   std::string hex() const;
 
  private:

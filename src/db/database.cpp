@@ -141,6 +141,8 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
   db.setBusyTimeout(static_cast<int>(std::min<std::int64_t>(busy_wait.count(), INT32_MAX)));
   check_identity(db, path, /*allow_empty=*/true);
+  // Before WAL mode, which fixes it: only a new, empty file takes the page size.
+  if (!has_user_tables(db)) db.exec(fmt::format("PRAGMA page_size = {}", kPageSize));
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA foreign_keys = ON");

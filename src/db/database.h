@@ -14,6 +14,9 @@ namespace animdex {
 
 inline constexpr int kSchemaVersion = 9;
 inline constexpr int kApplicationId = 0x414E4458;  // 'ANDX'
+// Page size of a new database: 16 KiB pages hold a GNT track's row and key blob several times
+// over, and a bulk index writes a quarter of the pages (and WAL frames) 4 KiB pages would need.
+inline constexpr int kPageSize = 16384;
 
 // A database that cannot be used: not animdex's, a newer schema, missing file, ...
 class DatabaseError : public std::runtime_error {

@@ -87,8 +87,11 @@ Code choose_integer(std::span<const std::int64_t> values) {
 class BlobWriter {
  public:
   void u8(std::uint8_t value) { bytes_.push_back(static_cast<std::byte>(value)); }
+  void reserve(std::size_t bytes) { bytes_.reserve(bytes); }
   void unsigned_le(std::uint64_t bits, std::size_t width) {
-    for (std::size_t i = 0; i < width; ++i) bytes_.push_back(static_cast<std::byte>((bits >> (8 * i)) & 0xFF));
+    const std::size_t at = bytes_.size();
+    bytes_.resize(at + width);
+    for (std::size_t i = 0; i < width; ++i) bytes_[at + i] = static_cast<std::byte>((bits >> (8 * i)) & 0xFF);
   }
   void real(double value, Code code) {
     const auto f32_bits = [value] { return std::bit_cast<std::uint32_t>(static_cast<float>(value)); };
@@ -180,6 +183,9 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
   for (std::size_t p = 0; p < params.size(); ++p) codes[index_of(Column::p1) + p] = choose_real(params[p]);
 
   BlobWriter writer;
+  std::uint64_t size = 1 + 7 + 4;  // magic, codes, a key count of at most 4 bytes
+  for (const Code code : codes) size += column_bytes(code, keys.size());
+  writer.reserve(size);
   writer.u8(kKeyBlobMagic | kKeyBlobVersion);
   for (std::size_t c = 0; c < codes.size(); c += 2)
     writer.u8(static_cast<std::uint8_t>(static_cast<unsigned>(codes[c]) | (static_cast<unsigned>(codes[c + 1]) << 4)));
