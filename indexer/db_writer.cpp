@@ -244,8 +244,16 @@ void DumpWriter::reset_statements() {
 // own lookup compares strings on every call, which shows at hundreds of thousands of rows. Names
 // are string literals, so their addresses identify them.
 int DumpWriter::parameter(SQLite::Statement& statement, const char* name) {
-  for (const auto& [owner, known_name, index] : parameter_indexes_)
-    if (owner == &statement && known_name == name) return index;
+  // Every row binds its columns in the same order: the entry after the last one found is almost
+  // always the one asked for, so the search starts there.
+  const std::size_t count = parameter_indexes_.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t at = (next_parameter_ + i) % count;
+    const auto& [owner, known_name, index] = parameter_indexes_[at];
+    if (owner != &statement || known_name != name) continue;
+    next_parameter_ = (at + 1) % count;
+    return index;
+  }
   const int index = statement.getIndex(name);
   parameter_indexes_.emplace_back(&statement, name, index);
   return index;
@@ -315,14 +323,16 @@ void DumpWriter::write_rows(const FileRow& file) {
       insert_track_.bind(parameter(insert_track_, ":animation_id"), animation_id);
       insert_track_.bind(parameter(insert_track_, ":track_index"), static_cast<std::int64_t>(t));
       bind_optional(insert_track_, parameter(insert_track_, ":bone_id"), track.bone_id);
-      bind_optional(insert_track_, parameter(insert_track_, ":bone_name"), animation_row.tracks[t].bone_name);
+      const auto& bone_name = animation_row.tracks[t].bone_name;  // text bound without a copy: it outlives the step
+      if (bone_name) insert_track_.bindNoCopy(parameter(insert_track_, ":bone_name"), *bone_name);
+      else insert_track_.bind(parameter(insert_track_, ":bone_name"));
       insert_track_.bind(parameter(insert_track_, ":flags"), static_cast<std::int64_t>(track.flags));
       insert_track_.bind(parameter(insert_track_, ":track_flags"), static_cast<std::int64_t>(track.track_flags));
-      insert_track_.bind(parameter(insert_track_, ":channels"), track.channels);
-      insert_track_.bind(parameter(insert_track_, ":value_encoding"), track.value_encoding);
+      insert_track_.bindNoCopy(parameter(insert_track_, ":channels"), track.channels);
+      insert_track_.bindNoCopy(parameter(insert_track_, ":value_encoding"), track.value_encoding);
       insert_track_.bind(parameter(insert_track_, ":key_count"), static_cast<std::int64_t>(track.keys.size()));
       insert_track_.bind(parameter(insert_track_, ":total_time"), track.total_time);
-      insert_track_.bind(parameter(insert_track_, ":content_hash"), animation_row.tracks[t].content_hash);
+      insert_track_.bindNoCopy(parameter(insert_track_, ":content_hash"), animation_row.tracks[t].content_hash);
       const auto& blob = animation_row.tracks[t].keys_blob;
       if (key_storage_ == KeyStorage::blob) insert_track_.bindNoCopy(parameter(insert_track_, ":keys"), blob.data(), static_cast<int>(blob.size()));
       else insert_track_.bind(parameter(insert_track_, ":keys"));

@@ -108,6 +108,7 @@ class DumpWriter {
   SQLite::Statement insert_spline_;
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> format_statements_;
   std::vector<std::tuple<const SQLite::Statement*, const char*, int>> parameter_indexes_;
+  std::size_t next_parameter_ = 0;
   DumpTotals totals_;
 };
 

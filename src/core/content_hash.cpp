@@ -18,9 +18,11 @@ void ContentHasher::add_f64(double value) { add_u64(std::bit_cast<std::uint64_t>
 
 void ContentHasher::add_text(std::string_view text) {
   add_u64(text.size());
-  serialised_.append(text);
+  reserve_more(text.size());
+  std::memcpy(serialised_.data() + size_, text.data(), text.size());
+  size_ += text.size();
 }
 
-std::string ContentHasher::hex() const { return to_hex(XXH3_64bits(serialised_.data(), serialised_.size())); }
+std::string ContentHasher::hex() const { return to_hex(XXH3_64bits(serialised_.data(), size_)); }
 
 }  // namespace animdex
