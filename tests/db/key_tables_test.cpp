@@ -9,7 +9,6 @@
 #include "db/database.h"
 #include "db/sql_runner.h"
 #include "indexer/pipeline.h"
-#include "sample/sample_dump.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -18,14 +17,8 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path indexed_sample(const test::TempDir& dir) {
-  SampleDumpOptions sample;
-  sample.character_count = 2;
-  sample.include_problem_files = false;
-  sample.include_kh2 = true;
-  sample.include_nsbca = true;
-  write_sample_dump(dir / "sample", sample);
   IndexOptions options;
-  options.roots = {dir / "sample"};
+  options.roots = {test::write_clean_sample(dir / "sample", 2, true)};
   options.database = dir / "keys.db";
   run_index(options);
   return options.database;

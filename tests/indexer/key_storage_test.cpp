@@ -11,7 +11,6 @@
 #include "db/database.h"
 #include "db/query_catalog.h"
 #include "reports/report_fixture.h"
-#include "sample/sample_dump.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -83,12 +82,7 @@ TEST_CASE("blob and rows layouts give the same answer to every query, report and
   test::TempDir dir;
   test::write_report_dump(dir / "v1", 1);
   test::write_report_dump(dir / "v2", 2);
-  SampleDumpOptions sample;
-  sample.character_count = 2;
-  sample.include_problem_files = false;
-  sample.include_kh2 = true;
-  sample.include_nsbca = true;
-  write_sample_dump(dir / "sample", sample);
+  test::write_clean_sample(dir / "sample", 2, true);
   std::vector<std::vector<std::string>> results;
   for (const std::string storage : {"blob", "rows"}) {
     const auto database = dir / (storage + ".db");

@@ -32,13 +32,7 @@ std::string row_of(SQLite::Database& db, const std::string& path) {
 }
 
 fs::path write_sample(const test::TempDir& dir, bool kh2_and_nsbca) {
-  SampleDumpOptions options;
-  options.character_count = 3;
-  options.include_problem_files = false;
-  options.include_kh2 = kh2_and_nsbca;
-  options.include_nsbca = kh2_and_nsbca;
-  write_sample_dump(dir / "s", options);
-  return dir / "s";
+  return test::write_clean_sample(dir / "s", 3, kh2_and_nsbca);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "db/query_catalog.h"
+#include "sample/sample_dump.h"
 
 namespace animdex::test {
 
@@ -66,6 +67,16 @@ ResultTable run_named(SQLite::Database& db, const std::string& name, const Bindi
   const auto* query = find_named_query(name);
   if (!query) throw std::runtime_error("no named query " + name);
   return run_read_only_query(db, query->sql, bind_parameters(*query, given));
+}
+
+fs::path write_clean_sample(const fs::path& root, int characters, bool kh2_and_nsbca) {
+  SampleDumpOptions options;
+  options.character_count = characters;
+  options.include_problem_files = false;
+  options.include_kh2 = kh2_and_nsbca;
+  options.include_nsbca = kh2_and_nsbca;
+  write_sample_dump(root, options);
+  return root;
 }
 
 }  // namespace animdex::test

@@ -35,6 +35,10 @@ std::vector<std::byte> bytes_of(const std::string& text);
 // that need the real corpus can skip with a message.
 std::optional<fs::path> shared_dir();
 
+// The sample dump (src/sample) without its broken files, at `root`: `characters` GNT characters,
+// and the KH2 and NSBCA samples when asked. Returns `root`.
+fs::path write_clean_sample(const fs::path& root, int characters, bool kh2_and_nsbca);
+
 // The single integer a query returns (first column of the first row).
 std::int64_t query_integer(SQLite::Database& db, const std::string& sql);
 
