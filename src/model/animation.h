@@ -28,6 +28,9 @@ struct Key {
 // Values are doubles holding exactly what the file stored (a float32 widens exactly); the
 // database's encoder (model/key_blob.h) narrows each column back to the narrowest exact width.
 inline constexpr std::size_t kMaxTrackKeys = std::size_t{1} << 24;  // rule: keys per track, far above any budget
+// What one key can cost in KeyColumns (a time, a frame, four values): parsers charge it to their
+// memory budget before reading keys.
+inline constexpr std::size_t kBytesPerKey = 5 * sizeof(double) + sizeof(std::int64_t);
 
 struct KeyColumns {
   std::vector<double> time;

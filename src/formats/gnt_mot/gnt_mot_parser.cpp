@@ -68,7 +68,7 @@ BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t
                         hex(gnta.end)),
             fmt::format("time offset {} (absolute {})", hex(bone.time_offset), hex(times_at)));
   // Each key becomes a time, four coordinate words and a model key: charged before any is held.
-  charge_parse_memory(key_count, sizeof(model::Key) + 4 + 16, header_at + 0x06, "key counts");
+  charge_parse_memory(key_count, model::kBytesPerKey + 4 + 16, header_at + 0x06, "key counts");
   bone.key_times.reserve(key_count);
   for (std::uint64_t k = 0; k < key_count; ++k) {
     const float time = read_time(in, times_at + 4 * k, "a key time");

@@ -68,7 +68,7 @@ RawMotion parse_raw(const ByteReader& in, Motion& motion) {
   const std::int64_t matrix_count = static_cast<std::int64_t>(raw.bone_count) * raw.total_frame_count;
   const std::uint64_t start = table_start(in, kRaw + 0x18, matrix_count, 64, "animation matrices");
   // A matrix is 64 bytes in the file, the same held, and three model keys (T, R, S) once decomposed.
-  charge_parse_memory(static_cast<std::uint64_t>(matrix_count), 64 + 3 * sizeof(model::Key), kRaw + 0x14,
+  charge_parse_memory(static_cast<std::uint64_t>(matrix_count), 64 + 3 * model::kBytesPerKey, kRaw + 0x14,
                       "raw motion frames");
   raw.matrices.resize(static_cast<std::size_t>(matrix_count));
   for (std::size_t m = 0; m < raw.matrices.size(); ++m)
@@ -202,7 +202,7 @@ InterpolatedMotion parse_interpolated(const ByteReader& in) {
     referenced_keys += curve_keys;
     // Each referenced key becomes a model key with its spline.
     charge_parse_memory(static_cast<std::uint64_t>(std::max<std::int64_t>(curve_keys, 0)),
-                        sizeof(model::Key) + sizeof(model::KeySpline), count_field, "curve keys");
+                        model::kBytesPerKey + sizeof(model::KeySpline), count_field, "curve keys");
     // Curves may share keys (interpolated.motion: 2,020 references to 1,983 keys); far more
     // references than keys only multiplies memory (resource bound, NOTES.md).
     const std::int64_t limit = 2 * static_cast<std::int64_t>(body.keys.size()) + 255;

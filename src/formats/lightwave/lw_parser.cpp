@@ -17,7 +17,7 @@ namespace animdex::lightwave {
 namespace {
 
 // A key as parsed, as a model key and as its spline.
-constexpr std::uint64_t kBytesPerKey = sizeof(Key) + sizeof(model::Key) + sizeof(model::KeySpline);
+constexpr std::uint64_t kBytesPerKey = sizeof(Key) + model::kBytesPerKey + sizeof(model::KeySpline);
 
 struct Token {
   std::string_view text;
@@ -345,7 +345,7 @@ KuperFile parse_kuper_checked(std::span<const std::byte> bytes) {
     if (line.tokens.size() != kuper.axes.size())
       fail_at(line.offset, fmt::format("{} numbers (one per axis) on frame line {}", kuper.axes.size(), line.number),
               fmt::format("{}", line.tokens.size()));
-    charge_parse_memory(line.tokens.size(), sizeof(double) + sizeof(model::Key), line.offset, "frame values");
+    charge_parse_memory(line.tokens.size(), sizeof(double) + model::kBytesPerKey, line.offset, "frame values");
     std::vector<double> values;
     for (const auto& token : line.tokens) values.push_back(number(token, "axis value"));
     kuper.frames.push_back(std::move(values));

@@ -170,7 +170,7 @@ class AnimationReader {
     // (resource bound; real files share about 1 array in 4).
     r_.samples_read += count;
     // Each sample is held decoded and becomes (part of) a model key.
-    charge_parse_memory(count, 4 + sizeof(model::Key), field + 4, "decoded samples");
+    charge_parse_memory(count, 4 + model::kBytesPerKey, field + 4, "decoded samples");
     if (r_.samples_read > r_.sample_budget)
       fail_at(field + 4, fmt::format("at most {} samples in all (8 per byte of the file)", r_.sample_budget),
               "arrays shared by too many tracks");
