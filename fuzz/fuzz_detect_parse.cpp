@@ -23,13 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto& animation : parsed.value().animations)
     for (const auto& track : animation.tracks) {
       auto decoded = animdex::model::decode_key_blob(animdex::model::encode_key_blob(track.keys, track.splines));
-      if (!decoded || !(decoded.value().keys == track.keys)) __builtin_trap();
-      const auto& splines = decoded.value().splines;
-      if (splines.size() != track.splines.size()) __builtin_trap();
-      for (std::size_t k = 0; k < splines.size(); ++k)
-        if (splines[k].shape != track.splines[k].shape || splines[k].linear_flag != track.splines[k].linear_flag ||
-            splines[k].params != track.splines[k].params)
-          __builtin_trap();
+      if (!decoded || !identical(decoded.value().keys, track.keys) || !identical(decoded.value().splines, track.splines))
+        __builtin_trap();
     }
   return 0;
 }

@@ -34,6 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!decoded) __builtin_trap();  // it opened
   const auto again = animdex::model::encode_key_blob(decoded.value().keys, decoded.value().splines);
   auto round_trip = animdex::model::decode_key_blob(again);
-  if (!round_trip || !(round_trip.value().keys == decoded.value().keys)) __builtin_trap();
+  if (!round_trip || !identical(round_trip.value().keys, decoded.value().keys) ||
+      !identical(round_trip.value().splines, decoded.value().splines))
+    __builtin_trap();
   return 0;
 }

@@ -11,6 +11,7 @@
 
 #include "db/database.h"
 #include "indexer/table_columns.h"
+#include "model/key_blob.h"
 
 #include <sqlite3.h>
 
@@ -121,7 +122,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     }
   }
   load_reference_tables(db, reference);
-  if (!db.execAndGet("SELECT EXISTS (SELECT 1 FROM bone_tracks)").getInt()) {
+  // Only a dump that deletes nothing: a removal cascades to bone_tracks and needs its indexes.
+  if (!totals_.incremental && !db.execAndGet("SELECT EXISTS (SELECT 1 FROM bone_tracks)").getInt()) {
     indexes_deferred_ = true;
     for (const auto index : table_columns::kDeferredIndexes) db.exec(fmt::format("DROP INDEX IF EXISTS {}", index));
   }
@@ -333,7 +335,11 @@ void DumpWriter::write_rows(const FileRow& file) {
       insert_track_.bind(parameter(insert_track_, ":key_count"), static_cast<std::int64_t>(track.keys.size()));
       insert_track_.bind(parameter(insert_track_, ":total_time"), track.total_time);
       insert_track_.bindNoCopy(parameter(insert_track_, ":content_hash"), animation_row.tracks[t].content_hash);
-      const auto& blob = animation_row.tracks[t].keys_blob;
+      // Encoded in the parallel stage; rows made without it (another caller's options) are encoded here.
+      std::vector<std::byte> encoded_here;
+      if (key_storage_ == KeyStorage::blob && animation_row.tracks[t].keys_blob.empty())
+        encoded_here = model::encode_key_blob(track.keys, track.splines);
+      const auto& blob = encoded_here.empty() ? animation_row.tracks[t].keys_blob : encoded_here;
       if (key_storage_ == KeyStorage::blob) insert_track_.bindNoCopy(parameter(insert_track_, ":keys"), blob.data(), static_cast<int>(blob.size()));
       else insert_track_.bind(parameter(insert_track_, ":keys"));
       run(insert_track_);

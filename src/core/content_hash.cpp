@@ -1,6 +1,7 @@
 #include "core/content_hash.h"
 
 #include <bit>
+#include <new>
 #include <fmt/format.h>
 #include <xxhash.h>
 
@@ -14,15 +15,37 @@ std::string hash_bytes(std::span<const std::byte> bytes) {
   return to_hex(XXH3_64bits(bytes.data(), bytes.size()));
 }
 
-void ContentHasher::add_f64(double value) { add_u64(std::bit_cast<std::uint64_t>(value)); }
+ContentHasher::ContentHasher() = default;
+
+ContentHasher::~ContentHasher() {
+  if (state_) XXH3_freeState(static_cast<XXH3_state_t*>(state_));
+}
+
+void ContentHasher::flush() {
+  if (!state_) {
+    state_ = XXH3_createState();
+    if (!state_) throw std::bad_alloc();
+    XXH3_64bits_reset(static_cast<XXH3_state_t*>(state_));
+  }
+  XXH3_64bits_update(static_cast<XXH3_state_t*>(state_), buffer_, size_);
+  size_ = 0;
+}
 
 void ContentHasher::add_text(std::string_view text) {
   add_u64(text.size());
-  reserve_more(text.size());
-  std::memcpy(serialised_.data() + size_, text.data(), text.size());
-  size_ += text.size();
+  while (!text.empty()) {
+    if (size_ == kChunk) flush();
+    const std::size_t take = std::min(text.size(), kChunk - size_);
+    std::memcpy(buffer_ + size_, text.data(), take);
+    size_ += take;
+    text.remove_prefix(take);
+  }
 }
 
-std::string ContentHasher::hex() const { return to_hex(XXH3_64bits(serialised_.data(), size_)); }
+std::string ContentHasher::hex() {
+  if (!state_) return to_hex(XXH3_64bits(buffer_, size_));
+  flush();
+  return to_hex(XXH3_64bits_digest(static_cast<const XXH3_state_t*>(state_)));
+}
 
 }  // namespace animdex

@@ -14,31 +14,33 @@ namespace animdex {
 
 std::string hash_bytes(std::span<const std::byte> bytes);
 
-// Hasher for canonical serialisations (field by field, fixed width, little-endian). The fields
-// are gathered and hashed in one call at the end: the same hash as streaming them, without a
-// streaming state per hash (the indexer makes one per track, hundreds of thousands per dump).
+// Hasher for canonical serialisations (field by field, fixed width, little-endian). Fields gather
+// in a buffer of kChunk bytes and go to XXH3 a chunk at a time (the same hash as one call over
+// them all): cheap per field, and the memory stays bounded however large a track is.
 class ContentHasher {
  public:
-  ContentHasher() { serialised_.resize(256); }
+  ContentHasher();
+  ~ContentHasher();
+  ContentHasher(const ContentHasher&) = delete;
+  ContentHasher& operator=(const ContentHasher&) = delete;
 
   void add_u64(std::uint64_t value) {
     if constexpr (std::endian::native == std::endian::big) value = __builtin_bswap64(value);
-    if (size_ + 8 > serialised_.size()) serialised_.resize(std::max<std::size_t>(2 * serialised_.size(), size_ + 8));
-    std::memcpy(serialised_.data() + size_, &value, 8);  // little-endian, whatever the host
+    if (size_ + 8 > kChunk) flush();
+    std::memcpy(buffer_ + size_, &value, 8);  // little-endian, whatever the host
     size_ += 8;
   }
   void add_i64(std::int64_t value) { add_u64(static_cast<std::uint64_t>(value)); }
-  void add_f64(double value);  // the bits: -0.0 and 0.0 differ in a file
+  void add_f64(double value) { add_u64(std::bit_cast<std::uint64_t>(value)); }  // the bits: -0.0 is not 0.0
   void add_text(std::string_view text);
-  // Room for `bytes` more without reallocating: a caller that knows its size appends in one go.
-  void reserve_more(std::size_t bytes) {
-    if (size_ + bytes > serialised_.size()) serialised_.resize(size_ + bytes);
-  }
-  std::string hex() const;
+  std::string hex();
 
  private:
-  std::string serialised_;  // the fields so far: its first size_ bytes
+  static constexpr std::size_t kChunk = 4096;
+  void flush();  // hands the buffer to the streaming state (made on first use)
+  unsigned char buffer_[kChunk];
   std::size_t size_ = 0;
+  void* state_ = nullptr;  // XXH3 streaming state, only for serialisations over one chunk
 };
 
 }  // namespace animdex

@@ -3,6 +3,9 @@
 // it, calling SQLite through the routines the loader hands over).
 #include "db/key_tables.h"
 
+#ifdef ANIMDEX_KEY_TABLES_IN_CORE
+#define SQLITE_CORE 1  // before sqlite3ext.h: direct calls instead of the loader's routines
+#endif
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT1
 
@@ -44,17 +47,22 @@ struct KeyCursor {
   sqlite3_stmt* tracks = nullptr;  // the one of the two below this scan reads: id, keys of its tracks
   sqlite3_stmt* one_track = nullptr;
   sqlite3_stmt* all_tracks = nullptr;
-  sqlite3_stmt* rows = nullptr;    // a `--keyframes rows` track's rows
+  sqlite3_stmt* rows = nullptr;    // a `--keyframes rows` track's rows: one of the two below
+  sqlite3_stmt* all_rows = nullptr;
+  sqlite3_stmt* one_row = nullptr;
+  std::optional<std::int64_t> only_key;  // `key_index = ?`: the one key of each track to give
   bool at_end = true;
   std::int64_t track_id = 0;
   std::optional<KeyBlob> blob;     // points into `tracks`' current row, valid until it steps
   std::uint64_t key = 0;
   bool on_rows = false;            // the current row comes from `rows`
+  sqlite3_int64 row_number = 0;    // the rowid: unique within one scan
 
   ~KeyCursor() {
     sqlite3_finalize(one_track);
     sqlite3_finalize(all_tracks);
-    sqlite3_finalize(rows);
+    sqlite3_finalize(all_rows);
+    sqlite3_finalize(one_row);
   }
 };
 
@@ -96,22 +104,31 @@ int disconnect(sqlite3_vtab* base) {
   return SQLITE_OK;
 }
 
-// idxNum 1: one track (`track_id = ?`, also each value of an IN list); 0: every track.
+// idxNum bit 1: one track (`track_id = ?`, also each value of an IN list); bit 2: one key
+// (`key_index = ?`, as a join key by key asks). Neither: every track.
+constexpr int kOneTrack = 1, kOneKey = 2;
+
 int best_index(sqlite3_vtab*, sqlite3_index_info* info) {
   info->idxNum = 0;
-  info->estimatedCost = 1e9;
-  info->estimatedRows = 100'000'000;
+  int track = -1, key = -1;
   for (int c = 0; c < info->nConstraint; ++c) {
     const auto& constraint = info->aConstraint[c];
-    if (constraint.usable && constraint.iColumn == 0 && constraint.op == SQLITE_INDEX_CONSTRAINT_EQ) {
-      info->idxNum = 1;
-      info->aConstraintUsage[c].argvIndex = 1;
-      info->aConstraintUsage[c].omit = 1;
-      info->estimatedCost = 20;
-      info->estimatedRows = 50;
-      break;
-    }
+    if (!constraint.usable || constraint.op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+    if (constraint.iColumn == 0 && track < 0) track = c;
+    if (constraint.iColumn == 1 && key < 0) key = c;
   }
+  int argument = 0;
+  if (track >= 0) {
+    info->idxNum |= kOneTrack;
+    info->aConstraintUsage[track].argvIndex = ++argument;
+    info->aConstraintUsage[track].omit = 1;
+  }
+  if (key >= 0) {  // SQLite checks it again (omit 0): a key index that is not an integer reads the track
+    info->idxNum |= kOneKey;
+    info->aConstraintUsage[key].argvIndex = ++argument;
+  }
+  info->estimatedCost = track >= 0 ? (key >= 0 ? 5 : 20) : 1e9;
+  info->estimatedRows = track >= 0 ? (key >= 0 ? 1 : 50) : 100'000'000;
   // Rows come by track id, then key index: an ORDER BY of those, ascending, needs no sort.
   bool ordered = info->nOrderBy <= 2;
   for (int o = 0; ordered && o < info->nOrderBy; ++o)
@@ -149,6 +166,7 @@ int prepare(KeyCursor& cursor, const std::string& sql, sqlite3_stmt** statement)
 // Whether the current blob has a row at `key` (key_splines: only blobs with splines have rows).
 bool blob_has_row(const KeyCursor& cursor) {
   if (!cursor.blob || cursor.key >= cursor.blob->key_count()) return false;
+  if (cursor.only_key && static_cast<std::int64_t>(cursor.key) != *cursor.only_key) return false;
   return cursor.table->kind == Kind::keyframes || cursor.blob->has_splines();
 }
 
@@ -165,7 +183,7 @@ int next_track(KeyCursor& cursor) {
     }
     if (rc != SQLITE_ROW) return fail(&table.base, sqlite3_errmsg(table.db));
     cursor.track_id = sqlite3_column_int64(cursor.tracks, 0);
-    cursor.key = 0;
+    cursor.key = cursor.only_key && *cursor.only_key >= 0 ? static_cast<std::uint64_t>(*cursor.only_key) : 0;
     if (sqlite3_column_type(cursor.tracks, 1) == SQLITE_BLOB) {
       const auto* data = static_cast<const std::byte*>(sqlite3_column_blob(cursor.tracks, 1));
       const auto size = static_cast<std::size_t>(sqlite3_column_bytes(cursor.tracks, 1));
@@ -179,6 +197,7 @@ int next_track(KeyCursor& cursor) {
     }
     sqlite3_reset(cursor.rows);
     sqlite3_bind_int64(cursor.rows, 1, cursor.track_id);
+    if (cursor.only_key) sqlite3_bind_int64(cursor.rows, 2, *cursor.only_key);
     const int row = sqlite3_step(cursor.rows);
     if (row == SQLITE_ROW) {
       cursor.on_rows = true;
@@ -192,32 +211,40 @@ int filter(sqlite3_vtab_cursor* base, int index_number, const char*, int argc, s
   KeyCursor& cursor = cursor_of(base);
   const KeyTable& table = *cursor.table;
   const std::string schema = quoted(table.schema);
-  const bool one = index_number == 1 && argc == 1;
+  const bool one_track = (index_number & kOneTrack) && argc >= 1;
+  sqlite3_value* key_value = (index_number & kOneKey) && argc > (one_track ? 1 : 0) ? argv[one_track ? 1 : 0] : nullptr;
+  cursor.only_key.reset();
+  if (key_value && sqlite3_value_type(key_value) == SQLITE_INTEGER) cursor.only_key = sqlite3_value_int64(key_value);
   const std::string tracks_sql =
-      "SELECT id, keys FROM " + schema + ".bone_tracks" + (one ? " WHERE id = ?" : " ORDER BY id");
+      "SELECT id, keys FROM " + schema + ".bone_tracks" + (one_track ? " WHERE id = ?" : " ORDER BY id");
   const std::string rows_sql =
-      table.kind == Kind::keyframes
-          ? "SELECT key_index, time, frame, x, y, z, w FROM " + schema + ".keyframe_rows WHERE track_id = ? ORDER BY key_index"
-          : "SELECT key_index, shape, linear_flag, p1, p2, p3, p4, p5, p6 FROM " + schema +
-                ".key_spline_rows WHERE track_id = ? ORDER BY key_index";
-  sqlite3_stmt** tracks = one ? &cursor.one_track : &cursor.all_tracks;
+      (table.kind == Kind::keyframes
+           ? "SELECT key_index, time, frame, x, y, z, w FROM " + schema + ".keyframe_rows WHERE track_id = ?"
+           : "SELECT key_index, shape, linear_flag, p1, p2, p3, p4, p5, p6 FROM " + schema +
+                 ".key_spline_rows WHERE track_id = ?") +
+      (cursor.only_key ? " AND key_index = ?" : " ORDER BY key_index");
+  sqlite3_stmt** tracks = one_track ? &cursor.one_track : &cursor.all_tracks;
+  sqlite3_stmt** rows = cursor.only_key ? &cursor.one_row : &cursor.all_rows;
   if (int rc = prepare(cursor, tracks_sql, tracks); rc != SQLITE_OK) return rc;
-  if (int rc = prepare(cursor, rows_sql, &cursor.rows); rc != SQLITE_OK) return rc;
+  if (int rc = prepare(cursor, rows_sql, rows); rc != SQLITE_OK) return rc;
   cursor.tracks = *tracks;
-  if (one) sqlite3_bind_value(cursor.tracks, 1, argv[0]);
+  cursor.rows = *rows;
+  if (one_track) sqlite3_bind_value(cursor.tracks, 1, argv[0]);
   cursor.at_end = false;
+  cursor.row_number = 0;
   return next_track(cursor);
 }
 
 int next(sqlite3_vtab_cursor* base) {
   KeyCursor& cursor = cursor_of(base);
+  ++cursor.row_number;
   if (cursor.on_rows) {
     const int rc = sqlite3_step(cursor.rows);
     if (rc == SQLITE_ROW) return SQLITE_OK;
     if (rc != SQLITE_DONE) return fail(&cursor.table->base, sqlite3_errmsg(cursor.table->db));
     return next_track(cursor);
   }
-  ++cursor.key;
+  ++cursor.key;  // past the one key asked for, blob_has_row() is false
   return blob_has_row(cursor) ? SQLITE_OK : next_track(cursor);
 }
 
@@ -256,9 +283,7 @@ int column(sqlite3_vtab_cursor* base, sqlite3_context* context, int index) {
 }
 
 int rowid(sqlite3_vtab_cursor* base, sqlite3_int64* out) {
-  const KeyCursor& cursor = cursor_of(base);
-  const std::int64_t key = cursor.on_rows ? sqlite3_column_int64(cursor.rows, 0) : static_cast<std::int64_t>(cursor.key);
-  *out = (cursor.track_id << 24) | (key & 0xFFFFFF);
+  *out = cursor_of(base).row_number;
   return SQLITE_OK;
 }
 

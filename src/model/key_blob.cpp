@@ -4,6 +4,7 @@
 #include <bit>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -325,6 +326,28 @@ Result<DecodedKeys> decode_key_blob(std::span<const std::byte> bytes) {
     decoded.splines.push_back(spline);
   }
   return decoded;
+}
+
+namespace {
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+}
+
+}  // namespace
+
+bool identical(const KeyColumns& a, const KeyColumns& b) {
+  return same_bits(a.time, b.time) && a.frame == b.frame && same_bits(a.x, b.x) && same_bits(a.y, b.y) &&
+         same_bits(a.z, b.z) && same_bits(a.w, b.w);
+}
+
+bool identical(const std::vector<KeySpline>& a, const std::vector<KeySpline>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (a[k].shape != b[k].shape || a[k].linear_flag != b[k].linear_flag) return false;
+    if (std::memcmp(a[k].params.data(), b[k].params.data(), sizeof a[k].params) != 0) return false;
+  }
+  return true;
 }
 
 }  // namespace animdex::model

@@ -78,4 +78,8 @@ struct DecodedKeys {
 };
 Result<DecodedKeys> decode_key_blob(std::span<const std::byte> bytes);
 
+// Bit for bit (-0.0 is not 0.0; a NaN equals the same NaN): what "exactly" means for the round trip.
+bool identical(const KeyColumns& a, const KeyColumns& b);
+bool identical(const std::vector<KeySpline>& a, const std::vector<KeySpline>& b);
+
 }  // namespace animdex::model

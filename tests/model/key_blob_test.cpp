@@ -29,13 +29,6 @@ KeyBlobCode code_of(const KeyColumns& keys, KeyBlobColumn column, const std::vec
   return opened.value().code(column);
 }
 
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::bit_cast<std::uint64_t>(a[i]) != std::bit_cast<std::uint64_t>(b[i])) return false;
-  return true;
-}
-
 KeyColumns gnt_like() {  // f32 times frame / 60, the frames, 16-bit coordinates (low halves zero)
   KeyColumns keys;
   for (int k = 0; k < 5; ++k) {
@@ -54,8 +47,11 @@ KeyColumns gnt_like() {  // f32 times frame / 60, the frames, 16-bit coordinates
 
 TEST_CASE("key blob: each column in the narrowest exact width, given back bit for bit", "[model][key_blob]") {
   const KeyColumns gnt = gnt_like();
-  CHECK(round_trip(gnt).keys == gnt);
-  CHECK(same_bits(round_trip(gnt).keys.y, gnt.y));  // -0.0 stays -0.0
+  CHECK(identical(round_trip(gnt).keys, gnt));  // bit for bit: -0.0 stays -0.0
+  KeyColumns positive_zero = gnt;
+  positive_zero.y.assign(positive_zero.size(), 0.0);
+  CHECK(positive_zero == gnt);  // == compares values...
+  CHECK_FALSE(identical(positive_zero, gnt));  // ...identical() the bits
   CHECK(code_of(gnt, KeyBlobColumn::time) == KeyBlobCode::frames_over_rate);  // 8 bytes for all five
   KeyColumns off_rate = gnt;
   off_rate.time[3] = std::nextafter(static_cast<float>(off_rate.time[3]), 1.0F);
@@ -109,6 +105,7 @@ TEST_CASE("key blob: splines, linear flags, empty and time-only tracks", "[model
     CHECK(decoded.splines[k].linear_flag == splines[k].linear_flag);
     CHECK(decoded.splines[k].params == splines[k].params);
   }
+  CHECK(identical(decoded.splines, splines));
   splines[1].linear_flag.reset();
   for (auto& spline : splines) spline.linear_flag.reset();
   CHECK_FALSE(round_trip(keys, splines).splines.at(0).linear_flag.has_value());
