@@ -35,6 +35,11 @@ for source in src/formats/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp fuzz/fuzz_key_
   if [[ -d tests/regression ]]; then
     while IFS= read -r -d '' file; do cp "$file" "$corpus/regression-$((i++))"; done < <(find tests/regression -type f -print0)
   fi
+  if [[ "$target" == fuzz_key_blob ]]; then  # real key blobs: the sample dump's, as the indexer stores them
+    rm -f "$out/seed-keys.db"
+    "$animdex" index "$seeds/sample" --db "$out/seed-keys.db" --quiet >/dev/null 2>&1 || true  # exit 3: the sample's broken files
+    sqlite3 "$out/seed-keys.db" "SELECT writefile('$corpus/blob-' || id, keys) FROM bone_tracks WHERE keys IS NOT NULL LIMIT 400" >/dev/null
+  fi
   if [[ -d ../shared/corpus/real ]]; then
     while IFS= read -r -d '' file; do cp "$file" "$corpus/real-$((i++))"; done < <(find ../shared/corpus/real -type f ! -name '*.md' -size -300k -print0)
   fi

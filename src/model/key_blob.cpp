@@ -61,7 +61,7 @@ Code choose_real(std::span<const double> values) {
   const std::uint64_t n = values.size();
   Code best = Code::f64;
   // Ties go to the earlier: u16 before bf16, so frame-number times can stand for their frames.
-  for (const auto [allowed, code] : {std::pair{f32, Code::f32}, {u16, Code::u16}, {bf16, Code::bf16},
+  for (const auto& [allowed, code] : {std::pair{f32, Code::f32}, {u16, Code::u16}, {bf16, Code::bf16},
                                      {u8, Code::u8}, {constant, Code::constant}, {zero, Code::zero}})
     if (allowed && column_bytes(code, n) < column_bytes(best, n)) best = code;
   return best;
@@ -69,18 +69,19 @@ Code choose_real(std::span<const double> values) {
 
 Code choose_integer(std::span<const std::int64_t> values) {
   if (values.empty()) return Code::absent;
-  const auto [low, high] = std::minmax_element(values.begin(), values.end());
-  const auto fits = [&](auto type_tag) {
+  const auto extremes = std::minmax_element(values.begin(), values.end());
+  const std::int64_t low = *extremes.first, high = *extremes.second;
+  const auto fits = [low, high](auto type_tag) {
     using T = decltype(type_tag);
-    return *low >= std::numeric_limits<T>::min() && *high <= std::numeric_limits<T>::max();
+    return low >= std::numeric_limits<T>::min() && high <= std::numeric_limits<T>::max();
   };
   Code narrowest = Code::i64;
   if (fits(std::int8_t{})) narrowest = Code::i8;
   else if (fits(std::uint8_t{})) narrowest = Code::u8;
   else if (fits(std::int16_t{})) narrowest = Code::i16;
   else if (fits(std::int32_t{})) narrowest = Code::i32;
-  if (*low != *high) return narrowest;
-  if (*low == 0) return Code::zero;
+  if (low != high) return narrowest;
+  if (low == 0) return Code::zero;
   return column_bytes(Code::constant, values.size()) < column_bytes(narrowest, values.size()) ? Code::constant
                                                                                              : narrowest;
 }
