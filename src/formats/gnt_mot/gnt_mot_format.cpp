@@ -1,20 +1,9 @@
 #include "formats/gnt_mot/gnt_mot_format.h"
 
 #include "core/byte_reader.h"
-#include "formats/gnt_mot/gnt_mot_model.h"
 #include "formats/gnt_mot/gnt_mot_parser.h"
 
 namespace animdex::gnt_mot {
-
-namespace {
-
-Result<model::AnimationFile> parse_to_model(std::span<const std::byte> bytes) {
-  auto mot = parse_mot(bytes);
-  if (!mot) return mot.error();
-  return to_model(mot.value());
-}
-
-}  // namespace
 
 bool detect_mot(std::span<const std::byte> head, std::uint64_t file_size) {
   const ByteReader in(head);
@@ -31,7 +20,7 @@ FormatModule format_module() {
       .description = "Naruto GNT .mot (MOT header, slot table, GNTA animations; big-endian)",
       .reference_game = "gnt4",
       .detect = &detect_mot,
-      .parse = &parse_to_model,
+      .parse = &parse_mot_model,
       .motion_ids_in_hex = true,
   };
 }

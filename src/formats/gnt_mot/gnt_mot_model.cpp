@@ -17,14 +17,8 @@ std::string encoding_name(CoordinateEncoding encoding) {
 }
 
 model::BoneTrack to_track(const BoneAnimation& bone) {
-  model::BoneTrack track;
-  track.bone_id = bone.bone_id;
-  track.flags = bone.flags1;
-  track.track_flags = bone.track_flags;
-  track.channels = channels_from_track_flags(bone.track_flags);
+  model::BoneTrack track = model_track(bone.bone_id, bone.flags1, bone.track_flags, bone.total_time);
   const auto encoding = encoding_from_flags(bone.flags1).value_or(CoordinateEncoding::none);
-  track.value_encoding = encoding_name(encoding);
-  track.total_time = bone.total_time;
   // Straight into the columns: each word decoded once, no per-key object.
   const std::size_t key_count = bone.key_count();
   auto& keys = track.keys;
@@ -53,22 +47,43 @@ std::string channels_from_track_flags(std::uint16_t track_flags) {
   return channels;
 }
 
+model::Animation model_animation(std::uint32_t animation_id, float play_speed, float end_time) {
+  model::Animation animation;
+  animation.slot = animation_id;
+  animation.motion_id = animation_id;
+  animation.play_speed = play_speed;
+  animation.end_time = end_time;
+  animation.frame_count = seconds_to_frame(end_time);
+  return animation;
+}
+
+model::BoneTrack model_track(std::uint16_t bone_id, std::uint16_t flags1, std::uint16_t track_flags, float total_time) {
+  model::BoneTrack track;
+  track.bone_id = bone_id;
+  track.flags = flags1;
+  track.track_flags = track_flags;
+  track.channels = channels_from_track_flags(track_flags);
+  track.value_encoding = encoding_name(encoding_from_flags(flags1).value_or(CoordinateEncoding::none));
+  track.total_time = total_time;
+  return track;
+}
+
+std::vector<model::Property> file_properties(std::uint32_t slot_count, std::uint32_t declared_size,
+                                            std::size_t animation_count) {
+  return {
+      {"slot_count", std::to_string(slot_count)},
+      {"animation_count", std::to_string(animation_count)},
+      {"empty_slot_count", std::to_string(slot_count - animation_count)},
+      {"declared_size", std::to_string(declared_size)},
+  };
+}
+
 model::AnimationFile to_model(const MotFile& mot) {
   model::AnimationFile file;
-  file.properties = {
-      {"slot_count", std::to_string(mot.slot_count)},
-      {"animation_count", std::to_string(mot.animations.size())},
-      {"empty_slot_count", std::to_string(mot.slot_count - mot.animations.size())},
-      {"declared_size", std::to_string(mot.declared_size)},
-  };
+  file.properties = file_properties(mot.slot_count, mot.declared_size, mot.animations.size());
   file.animations.reserve(mot.animations.size());
   for (const auto& gnta : mot.animations) {
-    model::Animation animation;
-    animation.slot = gnta.animation_id;
-    animation.motion_id = gnta.animation_id;
-    animation.play_speed = gnta.play_speed;
-    animation.end_time = gnta.end_time;
-    animation.frame_count = seconds_to_frame(gnta.end_time);
+    auto animation = model_animation(gnta.animation_id, gnta.play_speed, gnta.end_time);
     animation.tracks.reserve(gnta.bones.size());
     for (const auto& bone : gnta.bones) animation.tracks.push_back(to_track(bone));
     file.animations.push_back(std::move(animation));

@@ -11,4 +11,11 @@ model::AnimationFile to_model(const MotFile& mot);
 // Channel letters (T, R, S) named by the track flags.
 std::string channels_from_track_flags(std::uint16_t track_flags);
 
+// The parts of the mapping both paths share (to_model, and parse_mot_model's decoding as it reads):
+// an animation's and a track's fields without keys, and the file's header facts.
+model::Animation model_animation(std::uint32_t animation_id, float play_speed, float end_time);
+model::BoneTrack model_track(std::uint16_t bone_id, std::uint16_t flags1, std::uint16_t track_flags, float total_time);
+std::vector<model::Property> file_properties(std::uint32_t slot_count, std::uint32_t declared_size,
+                                            std::size_t animation_count);
+
 }  // namespace animdex::gnt_mot

@@ -1,5 +1,7 @@
 #include "formats/gnt_mot/gnt_mot_parser.h"
 
+#include "formats/gnt_mot/gnt_mot_model.h"
+
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
@@ -22,11 +24,6 @@ struct Extent {
   std::uint64_t size() const { return end - begin; }
 };
 
-std::vector<std::byte> copy_bytes(const ByteReader& in, std::uint64_t from, std::uint64_t to) {
-  auto span = in.slice(from, to - from);
-  return {span.begin(), span.end()};
-}
-
 void require_zero_word(const ByteReader& in, std::uint64_t at, const char* what) {
   const auto value = in.u32be(at);
   if (value != 0) fail_at(at, fmt::format("{} to be zero", what), hex(value));
@@ -40,25 +37,58 @@ float read_time(const ByteReader& in, std::uint64_t at, std::string_view what) {
   return seconds;
 }
 
-BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at,
-                         std::uint64_t data_start) {
-  BoneAnimation bone;
+// What one bone header says, checked.
+struct BoneHeader {
+  std::uint16_t flags1 = 0;
+  std::uint16_t track_flags = 0;
+  std::uint16_t bone_id = 0;
+  std::uint64_t key_count = 0;
+  float total_time = 0.0F;
+  std::uint32_t time_offset = 0;
+  std::uint32_t coordinates_offset = 0;
+  CoordinateEncoding encoding = CoordinateEncoding::none;
+};
+
+BoneHeader read_bone_header(const ByteReader& in, std::uint64_t header_at) {
+  BoneHeader bone;
   bone.flags1 = in.u16be(header_at + 0x00);
   bone.track_flags = in.u16be(header_at + 0x02);
   bone.bone_id = in.u16be(header_at + 0x04);
-  const std::uint64_t key_count = in.u16be(header_at + 0x06);
+  bone.key_count = in.u16be(header_at + 0x06);
   bone.total_time = read_time(in, header_at + 0x08, "the bone's total time");
   require_zero_word(in, header_at + 0x0C, "bone header word 0x0C");
   bone.time_offset = in.u32be(header_at + 0x10);
   bone.coordinates_offset = in.u32be(header_at + 0x14);
   require_zero_word(in, header_at + 0x18, "bone header word 0x18");
   require_zero_word(in, header_at + 0x1C, "bone header word 0x1C");
-
   const auto encoding = encoding_from_flags(bone.flags1);
   if (!encoding)
     fail_at(header_at, "flags1 0x0200 together with 0x0002 (16-bit) or 0x0004 (f32) coordinates",
             hex(bone.flags1));
+  bone.encoding = *encoding;
+  return bone;
+}
 
+// One walk over a MOT file checks every rule of the format note and hands what it reads to a sink:
+// MotSink keeps the file's own structs (what the writer rebuilds files from), ModelSink decodes
+// straight into the common model's key columns (the index's path: no struct per key or bone).
+// A sink provides: file(slot_count, declared_size, table_padding), animation(GntaHeader),
+// bone(BoneHeader) -> per-key time(k, seconds) and coordinates(k, words, values), then
+// bone_padding(after_times, after_coordinates), and finish().
+struct GntaHeader {
+  std::uint32_t animation_id = 0;
+  std::uint32_t file_offset = 0;
+  std::uint16_t header_word0 = 0;
+  std::uint64_t bone_count = 0;
+  float play_speed = 0.0F;
+  float end_time = 0.0F;
+};
+
+template <typename Sink>
+void walk_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at, std::uint64_t data_start,
+               Sink& sink) {
+  const BoneHeader bone = read_bone_header(in, header_at);
+  const std::uint64_t key_count = bone.key_count;
   // Time values: K x f32, inside this GNTA's data area (after the bone headers).
   const std::uint64_t times_at = gnta.begin + bone.time_offset;
   const std::uint64_t times_end = times_at + 4 * key_count;
@@ -69,19 +99,20 @@ BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t
             fmt::format("time offset {} (absolute {})", hex(bone.time_offset), hex(times_at)));
   // Each key becomes a time, four coordinate words and a model key: charged before any is held.
   charge_parse_memory(key_count, model::kBytesPerKey + 4 + 16, header_at + 0x06, "key counts");
-  bone.key_times.reserve(key_count);
+  sink.bone(bone);
+  float previous = 0.0F;
   for (std::uint64_t k = 0; k < key_count; ++k) {
     const float time = read_time(in, times_at + 4 * k, "a key time");
     // Keys are in time order (GNTool writes them so; the model's rule).
-    if (k > 0 && time < bone.key_times.back())
-      fail_at(times_at + 4 * k, fmt::format("a key time at or after the previous key's {}", bone.key_times.back()),
+    if (k > 0 && time < previous)
+      fail_at(times_at + 4 * k, fmt::format("a key time at or after the previous key's {}", previous),
               fmt::format("{}", time));
-    bone.key_times.push_back(time);
+    sink.time(k, time);
+    previous = time;
   }
-
   const std::uint64_t times_padded = std::min(align16(times_end), gnta.end);
-  bone.junk_after_times = copy_bytes(in, times_end, times_padded);
-  if (*encoding == CoordinateEncoding::none) return bone;
+  const auto after_times = in.slice(times_end, times_padded - times_end);
+  if (bone.encoding == CoordinateEncoding::none) return sink.bone_padding(after_times, {});
 
   // Coordinates must follow the padded times directly (GNTool: "Second animation values do not follow first").
   const std::uint64_t expected_coordinates = align16(bone.time_offset + 4 * key_count);
@@ -89,7 +120,8 @@ BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t
     fail_at(header_at + 0x14, fmt::format("coordinates offset {} (right after the padded key times)",
                                           hex(expected_coordinates)),
             hex(bone.coordinates_offset));
-  const std::uint64_t bytes_per_key = *encoding == CoordinateEncoding::bf16 ? 8 : 16;
+  const bool bf16 = bone.encoding == CoordinateEncoding::bf16;
+  const std::uint64_t bytes_per_key = bf16 ? 8 : 16;
   const std::uint64_t coords_at = gnta.begin + bone.coordinates_offset;
   const std::uint64_t coords_end = coords_at + bytes_per_key * key_count;
   if (coords_end > gnta.end)
@@ -97,71 +129,70 @@ BoneAnimation parse_bone(const ByteReader& in, const Extent& gnta, std::uint64_t
             fmt::format("{} coordinate bytes ({} keys) inside the GNTA ending at {}", bytes_per_key * key_count,
                         key_count, hex(gnta.end)),
             fmt::format("a block ending at {}", hex(coords_end)));
-  bone.coordinate_words.reserve(key_count);
   for (std::uint64_t k = 0; k < key_count; ++k) {
     std::array<std::uint32_t, 4> words{};
+    std::array<float, 4> values{};
     for (std::uint64_t c = 0; c < 4; ++c) {
-      const std::uint64_t at = coords_at + k * bytes_per_key;
-      const std::uint64_t word_at = at + (*encoding == CoordinateEncoding::bf16 ? 2 * c : 4 * c);
-      words[c] = *encoding == CoordinateEncoding::bf16 ? in.u16be(word_at) : in.u32be(word_at);
+      const std::uint64_t word_at = coords_at + k * bytes_per_key + (bf16 ? 2 * c : 4 * c);
+      words[c] = bf16 ? in.u16be(word_at) : in.u32be(word_at);
+      values[c] = decode_coordinate(words[c], bone.encoding);
       // A NaN or infinite coordinate has no SQL value and no meaning in a pose.
-      if (!std::isfinite(decode_coordinate(words[c], *encoding)))
-        fail_at(word_at, "a finite coordinate", fmt::format("{} (word {})", decode_coordinate(words[c], *encoding), hex(words[c])));
+      if (!std::isfinite(values[c]))
+        fail_at(word_at, "a finite coordinate", fmt::format("{} (word {})", values[c], hex(words[c])));
     }
-    bone.coordinate_words.push_back(words);
+    sink.coordinates(k, words, values);
   }
-  bone.junk_after_coordinates = copy_bytes(in, coords_end, std::min(align16(coords_end), gnta.end));
-  return bone;
+  sink.bone_padding(after_times, in.slice(coords_end, std::min(align16(coords_end), gnta.end) - coords_end));
 }
 
-GntAnimation parse_gnta(const ByteReader& in, std::uint32_t animation_id, const Extent& gnta) {
+template <typename Sink>
+void walk_gnta(const ByteReader& in, std::uint32_t animation_id, const Extent& gnta, Sink& sink) {
   if (gnta.size() < kGntaHeaderSize)
     fail_at(gnta.begin, "a 16-byte GNTA header", fmt::format("{} bytes before the next animation", gnta.size()));
-  GntAnimation animation;
-  animation.animation_id = animation_id;
-  animation.file_offset = static_cast<std::uint32_t>(gnta.begin);
-  animation.header_word0 = in.u16be(gnta.begin);
-  const std::uint64_t bone_count = in.u16be(gnta.begin + 2);
+  GntaHeader header;
+  header.animation_id = animation_id;
+  header.file_offset = static_cast<std::uint32_t>(gnta.begin);
+  header.header_word0 = in.u16be(gnta.begin);
+  header.bone_count = in.u16be(gnta.begin + 2);
   const auto header_size = in.u32be(gnta.begin + 4);
   if (header_size != kGntaHeaderSize) fail_at(gnta.begin + 4, "GNTA header size 0x10", hex(header_size));
-  animation.play_speed = in.finite_f32(gnta.begin + 8, BE, "the play speed");
-  animation.end_time = read_time(in, gnta.begin + 12, "the end time");
+  header.play_speed = in.finite_f32(gnta.begin + 8, BE, "the play speed");
+  header.end_time = read_time(in, gnta.begin + 12, "the end time");
 
-  const std::uint64_t data_start = gnta.begin + kGntaHeaderSize + kBoneHeaderSize * bone_count;
+  const std::uint64_t data_start = gnta.begin + kGntaHeaderSize + kBoneHeaderSize * header.bone_count;
   if (data_start > gnta.end)
     fail_at(gnta.begin + 2,
-            fmt::format("{} bone headers (0x20 bytes each) inside the GNTA ending at {}", bone_count, hex(gnta.end)),
+            fmt::format("{} bone headers (0x20 bytes each) inside the GNTA ending at {}", header.bone_count,
+                        hex(gnta.end)),
             fmt::format("headers ending at {}", hex(data_start)));
-  animation.bones.reserve(bone_count);
-  for (std::uint64_t i = 0; i < bone_count; ++i)
-    animation.bones.push_back(parse_bone(in, gnta, gnta.begin + kGntaHeaderSize + kBoneHeaderSize * i, data_start));
-  return animation;
+  sink.animation(header);
+  for (std::uint64_t i = 0; i < header.bone_count; ++i)
+    walk_bone(in, gnta, gnta.begin + kGntaHeaderSize + kBoneHeaderSize * i, data_start, sink);
 }
 
-MotFile parse_checked(std::span<const std::byte> bytes) {
+template <typename Sink>
+void walk_mot(std::span<const std::byte> bytes, Sink& sink) {
   const ByteReader in(bytes);
   const std::uint64_t size = bytes.size();
   if (size < kMotHeaderSize) fail_at(0, "a 16-byte MOT header", fmt::format("a {}-byte file", size));
   require_zero_word(in, 0x00, "MOT header word 0x00");
 
-  MotFile mot;
-  mot.slot_count = in.u32be(0x04);
-  if (mot.slot_count == 0) fail_at(0x04, "at least one animation slot", "0");
+  const std::uint32_t slot_count = in.u32be(0x04);
+  if (slot_count == 0) fail_at(0x04, "at least one animation slot", "0");
   const auto header_size = in.u32be(0x08);
   if (header_size != kMotHeaderSize) fail_at(0x08, "MOT header size 0x10", hex(header_size));
-  mot.declared_size = in.u32be(0x0C);
-  if (mot.declared_size != size)
-    fail_at(0x0C, fmt::format("the file size {} ({} bytes)", hex(size), size), hex(mot.declared_size));
-  const std::uint64_t table_end = kMotHeaderSize + 4ULL * mot.slot_count;
+  const std::uint32_t declared_size = in.u32be(0x0C);
+  if (declared_size != size)
+    fail_at(0x0C, fmt::format("the file size {} ({} bytes)", hex(size), size), hex(declared_size));
+  const std::uint64_t table_end = kMotHeaderSize + 4ULL * slot_count;
   if (table_end > size)
-    fail_at(0x04, fmt::format("a slot table of {} entries inside the {}-byte file", mot.slot_count, size),
+    fail_at(0x04, fmt::format("a slot table of {} entries inside the {}-byte file", slot_count, size),
             fmt::format("a table ending at {}", hex(table_end)));
   const std::uint64_t first_data = align16(table_end);
-  mot.table_padding = copy_bytes(in, table_end, std::min(first_data, size));
 
   // Slot offsets: past the table, inside the file, 16-aligned, each used once.
   std::map<std::uint64_t, std::uint32_t> id_by_offset;
-  for (std::uint32_t slot = 0; slot < mot.slot_count; ++slot) {
+  for (std::uint32_t slot = 0; slot < slot_count; ++slot) {
     const std::uint64_t entry_at = kMotHeaderSize + 4ULL * slot;
     const std::uint64_t offset = in.u32be(entry_at);
     if (offset == 0) continue;
@@ -175,24 +206,129 @@ MotFile parse_checked(std::span<const std::byte> bytes) {
       fail_at(entry_at, fmt::format("a distinct offset for slot {}", slot),
               fmt::format("{}, already used by slot {}", hex(offset), existing->second));
   }
-
-  std::vector<GntAnimation> animations;
-  animations.reserve(id_by_offset.size());
+  sink.file(slot_count, declared_size, in.slice(table_end, std::min(first_data, size) - table_end),
+            id_by_offset.size());
   for (auto it = id_by_offset.begin(); it != id_by_offset.end(); ++it) {
     const auto next = std::next(it);
-    const Extent extent{it->first, next == id_by_offset.end() ? size : next->first};
-    animations.push_back(parse_gnta(in, it->second, extent));
+    walk_gnta(in, it->second, Extent{it->first, next == id_by_offset.end() ? size : next->first}, sink);
   }
-  std::sort(animations.begin(), animations.end(),
-            [](const GntAnimation& a, const GntAnimation& b) { return a.animation_id < b.animation_id; });
-  mot.animations = std::move(animations);
-  return mot;
+  sink.finish();
 }
+
+// The file's own structs, byte for byte (padding included): what the writer rebuilds files from.
+class MotSink {
+ public:
+  void file(std::uint32_t slot_count, std::uint32_t declared_size, std::span<const std::byte> table_padding,
+            std::size_t animation_count) {
+    mot_.slot_count = slot_count;
+    mot_.declared_size = declared_size;
+    mot_.table_padding.assign(table_padding.begin(), table_padding.end());
+    mot_.animations.reserve(animation_count);
+  }
+  void animation(const GntaHeader& header) {
+    auto& animation = mot_.animations.emplace_back();
+    animation.animation_id = header.animation_id;
+    animation.file_offset = header.file_offset;
+    animation.header_word0 = header.header_word0;
+    animation.play_speed = header.play_speed;
+    animation.end_time = header.end_time;
+    animation.bones.reserve(header.bone_count);
+  }
+  void bone(const BoneHeader& header) {
+    auto& bone = mot_.animations.back().bones.emplace_back();
+    bone.flags1 = header.flags1;
+    bone.track_flags = header.track_flags;
+    bone.bone_id = header.bone_id;
+    bone.total_time = header.total_time;
+    bone.time_offset = header.time_offset;
+    bone.coordinates_offset = header.coordinates_offset;
+    bone.key_times.reserve(header.key_count);
+    if (header.encoding != CoordinateEncoding::none) bone.coordinate_words.reserve(header.key_count);
+  }
+  void time(std::uint64_t, float seconds) { current().key_times.push_back(seconds); }
+  void coordinates(std::uint64_t, const std::array<std::uint32_t, 4>& words, const std::array<float, 4>&) {
+    current().coordinate_words.push_back(words);
+  }
+  void bone_padding(std::span<const std::byte> after_times, std::span<const std::byte> after_coordinates) {
+    current().junk_after_times.assign(after_times.begin(), after_times.end());
+    current().junk_after_coordinates.assign(after_coordinates.begin(), after_coordinates.end());
+  }
+  void finish() {
+    std::sort(mot_.animations.begin(), mot_.animations.end(),
+              [](const GntAnimation& a, const GntAnimation& b) { return a.animation_id < b.animation_id; });
+  }
+  MotFile take() { return std::move(mot_); }
+
+ private:
+  BoneAnimation& current() { return mot_.animations.back().bones.back(); }
+  MotFile mot_;
+};
+
+// The common model, decoded as the bytes are read: each key's time, frame and values go straight
+// into the track's columns.
+class ModelSink {
+ public:
+  void file(std::uint32_t slot_count, std::uint32_t declared_size, std::span<const std::byte>,
+            std::size_t animation_count) {
+    slot_count_ = slot_count;
+    declared_size_ = declared_size;
+    file_.animations.reserve(animation_count);
+  }
+  void animation(const GntaHeader& header) {
+    file_.animations.push_back(model_animation(header.animation_id, header.play_speed, header.end_time));
+    file_.animations.back().tracks.reserve(header.bone_count);
+  }
+  void bone(const BoneHeader& header) {
+    auto& track = file_.animations.back().tracks.emplace_back(
+        model_track(header.bone_id, header.flags1, header.track_flags, header.total_time));
+    auto& keys = track.keys;
+    keys.time.resize(header.key_count);
+    keys.frame.resize(header.key_count);
+    if (header.encoding != CoordinateEncoding::none)
+      for (auto* column : {&keys.x, &keys.y, &keys.z, &keys.w}) column->resize(header.key_count);
+  }
+  void time(std::uint64_t k, float seconds) {
+    auto& keys = file_.animations.back().tracks.back().keys;
+    keys.time[k] = seconds;
+    keys.frame[k] = seconds_to_frame(seconds);
+  }
+  void coordinates(std::uint64_t k, const std::array<std::uint32_t, 4>&, const std::array<float, 4>& values) {
+    auto& keys = file_.animations.back().tracks.back().keys;
+    keys.x[k] = values[0];
+    keys.y[k] = values[1];
+    keys.z[k] = values[2];
+    keys.w[k] = values[3];
+  }
+  void bone_padding(std::span<const std::byte>, std::span<const std::byte>) {}
+  void finish() {
+    std::sort(file_.animations.begin(), file_.animations.end(),
+              [](const model::Animation& a, const model::Animation& b) { return *a.slot < *b.slot; });
+    file_.properties = file_properties(slot_count_, declared_size_, file_.animations.size());
+  }
+  model::AnimationFile take() { return std::move(file_); }
+
+ private:
+  model::AnimationFile file_;
+  std::uint32_t slot_count_ = 0;
+  std::uint32_t declared_size_ = 0;
+};
 
 }  // namespace
 
 Result<MotFile> parse_mot(std::span<const std::byte> bytes) {
-  return catch_parse_failure<MotFile>([&] { return parse_checked(bytes); });
+  return catch_parse_failure<MotFile>([&] {
+    MotSink sink;
+    walk_mot(bytes, sink);
+    return sink.take();
+  });
+}
+
+Result<model::AnimationFile> parse_mot_model(std::span<const std::byte> bytes) {
+  return catch_parse_failure<model::AnimationFile>([&] {
+    ModelSink sink;
+    walk_mot(bytes, sink);
+    return sink.take();
+  });
 }
 
 }  // namespace animdex::gnt_mot

@@ -6,6 +6,7 @@
 #include "formats/gnt_mot/gnt_mot_parser.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
 #include "formats/gnt_mot/gnt_mot_fixture.h"
+#include "model/key_blob.h"
 #include "sample/sample_dump.h"
 #include "support/test_support.h"
 
@@ -202,4 +203,60 @@ TEST_CASE("a coordinate bone with zero keys round-trips (fuzzer finding)", "[gnt
   REQUIRE(parsed.ok());
   CHECK(parsed.value().animations[0].bones[0].coordinates_offset == 0x30);
   CHECK(write_mot(parsed.value()) == bytes);
+}
+
+namespace {
+
+// The two paths to the model agree on every field, keys bit for bit.
+void check_same_model(const model::AnimationFile& direct, const model::AnimationFile& mapped) {
+  REQUIRE(direct.animations.size() == mapped.animations.size());
+  REQUIRE(direct.properties.size() == mapped.properties.size());
+  for (std::size_t p = 0; p < direct.properties.size(); ++p) {
+    CHECK(direct.properties[p].name == mapped.properties[p].name);
+    CHECK(direct.properties[p].value == mapped.properties[p].value);
+  }
+  for (std::size_t a = 0; a < direct.animations.size(); ++a) {
+    const auto& one = direct.animations[a];
+    const auto& two = mapped.animations[a];
+    CHECK((one.slot == two.slot && one.motion_id == two.motion_id && one.play_speed == two.play_speed &&
+           one.end_time == two.end_time && one.frame_count == two.frame_count));
+    REQUIRE(one.tracks.size() == two.tracks.size());
+    for (std::size_t t = 0; t < one.tracks.size(); ++t) {
+      const auto& x = one.tracks[t];
+      const auto& y = two.tracks[t];
+      CHECK((x.bone_id == y.bone_id && x.flags == y.flags && x.track_flags == y.track_flags &&
+             x.channels == y.channels && x.value_encoding == y.value_encoding && x.total_time == y.total_time));
+      CHECK(model::identical(x.keys, y.keys));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the index's direct decode gives what the file's structs map to", "[gnt_mot]") {
+  test::TempDir dir;
+  SampleDumpOptions options;
+  options.character_count = 5;
+  options.include_problem_files = false;
+  const auto summary = write_sample_dump(dir.path(), options);
+  std::vector<std::vector<std::byte>> files{test::handmade_mot()};
+  for (const auto& relative : summary.files) files.push_back(test::read_bytes(dir / relative));
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    INFO("file " << i);
+    auto mot = parse_mot(files[i]);
+    auto direct = parse_mot_model(files[i]);
+    REQUIRE(mot.ok());
+    REQUIRE(direct.ok());
+    check_same_model(direct.value(), to_model(mot.value()));
+  }
+  // And they fail alike: the same message at the same offset.
+  auto broken = test::handmade_mot();
+  broken[0x90] = std::byte{0x7F};  // bone 0, key 2, x becomes bf16 0x7FC0: NaN
+  broken[0x91] = std::byte{0xC0};
+  const auto mot = parse_mot(broken);
+  const auto direct = parse_mot_model(broken);
+  REQUIRE_FALSE(mot.ok());
+  REQUIRE_FALSE(direct.ok());
+  CHECK(direct.error().message() == mot.error().message());
+  CHECK(direct.error().offset == mot.error().offset);
 }
