@@ -119,6 +119,14 @@ std::string immutable_fallback(const std::filesystem::path& path, const SQLite::
   const int code = error.getErrorCode() & 0xFF;
   if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY && code != SQLITE_PERM) throw error;
   std::error_code missing;
+  // A write that died left its rollback journal, which we may not roll back here: immutable
+  // would read the half-written pages.
+  const auto journal_size = std::filesystem::file_size(path.string() + "-journal", missing);
+  if (error.getExtendedErrorCode() == SQLITE_READONLY_ROLLBACK || (!missing && journal_size > 0))
+    throw DatabaseError(fmt::format(
+        "cannot open {} read-only: an index that was interrupted left {}-journal, which only its owner can "
+        "roll back; ask them to run `animdex index` or `sqlite3 {} \"PRAGMA integrity_check\"` ({})",
+        path.string(), path.string(), path.string(), error.what()));
   const auto wal_size = std::filesystem::file_size(path.string() + "-wal", missing);
   if (!missing && wal_size > 0)
     throw DatabaseError(fmt::format(
@@ -128,10 +136,26 @@ std::string immutable_fallback(const std::filesystem::path& path, const SQLite::
   return "mode=ro&immutable=1";
 }
 
+// A write that was killed leaves a hot rollback journal that a read-only connection cannot roll
+// back. Where we may write the file, a moment's read-write connection rolls it back, as the sqlite3
+// shell would, so readers see the last complete state.
+bool rolled_back_hot_journal(const std::filesystem::path& path, const SQLite::Exception& error) {
+  if (error.getExtendedErrorCode() != SQLITE_READONLY_ROLLBACK) return false;
+  try {
+    SQLite::Database writer(path.string(), SQLite::OPEN_READWRITE);
+    writer.setBusyTimeout(10000);
+    writer.execAndGet("SELECT COUNT(*) FROM sqlite_schema");
+    return true;
+  } catch (const SQLite::Exception&) {
+    return false;  // not ours to write: immutable_fallback says why
+  }
+}
+
 SQLite::Database open_without_writing(const std::filesystem::path& path) {
   try {
     return open_uri(path, "mode=ro");
   } catch (const SQLite::Exception& error) {
+    if (rolled_back_hot_journal(path, error)) return open_uri(path, "mode=ro");
     return open_uri(path, immutable_fallback(path, error));
   }
 }
@@ -142,8 +166,13 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   db.setBusyTimeout(static_cast<int>(std::min<std::int64_t>(busy_wait.count(), INT32_MAX)));
   check_identity(db, path, /*allow_empty=*/true);
   // Before WAL mode, which fixes it: only a new, empty file takes the page size.
-  if (!has_user_tables(db)) db.exec(fmt::format("PRAGMA page_size = {}", kPageSize));
-  db.exec("PRAGMA journal_mode = WAL");
+  const bool fresh = !has_user_tables(db);
+  if (fresh) db.exec(fmt::format("PRAGMA page_size = {}", kPageSize));
+  // WAL lets readers see the previous dump while a re-index writes, at the price of writing every
+  // page twice (into the -wal, then into the file). A new database has no previous dump to read,
+  // so its first index keeps the rollback journal: every page is written once, and the journal
+  // holds only the few pages of the empty schema. The next open for writing switches to WAL.
+  if (!fresh) db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA cache_size = -32768");  // 32 MiB page cache for bulk loads (part of the memory budget)
