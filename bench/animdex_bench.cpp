@@ -37,6 +37,7 @@
 
 namespace fs = std::filesystem;
 using namespace animdex;
+using namespace animdex::table_columns;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -90,7 +91,8 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   fs::remove(path);
   sqlite3* db = nullptr;
   sqlite3_open(path.c_str(), &db);
-  const std::string pragmas = fmt::format("PRAGMA page_size = {}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+  // A new database, as `animdex index` opens one: rollback journal (WAL only from the next open).
+  const std::string pragmas = fmt::format("PRAGMA page_size = {}; PRAGMA synchronous = NORMAL; "
                                          "PRAGMA cache_size = -32768;", kPageSize);
   sqlite3_exec(db, pragmas.c_str(), nullptr, nullptr, nullptr);
   char* error = nullptr;
@@ -107,11 +109,11 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
       throw std::runtime_error(fmt::format("floor: an insert failed: {}", sqlite3_errmsg(db)));
     sqlite3_reset(statement);
   };
-  // Bound by column name, as the writer binds them; every column the writer fills is filled here.
+  // Bound by parameter number, as the writer binds them (format rows by name, as the writer's);
+  // every column the writer fills is filled here.
   auto at = [](sqlite3_stmt* s, const std::string& column) { return sqlite3_bind_parameter_index(s, column.c_str()); };
   // One binder for every column type: text, integer, real or blob, NULL when an optional is empty.
-  auto bind = [&](sqlite3_stmt* s, const std::string& column, const auto& given) {
-    const int index = at(s, column);
+  auto bind = [&](sqlite3_stmt* s, int index, const auto& given) {
     const auto bind_value = [&](const auto& value) {
       using T = std::decay_t<decltype(value)>;
       if constexpr (std::is_same_v<T, std::string>) sqlite3_bind_text(s, index, value.c_str(), -1, SQLITE_TRANSIENT);
@@ -131,14 +133,15 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
     std::vector<std::string_view> columns{row.animation ? "animation_id" : "file_id"};
     for (const auto& [column, value] : row.columns) columns.push_back(column);
     auto* statement = prepare(row.table, columns);
-    bind(statement, std::string(":") + std::string(columns[0]), row.animation ? ids[*row.animation] : file_id);
+    bind(statement, at(statement, std::string(":") + std::string(columns[0])), row.animation ? ids[*row.animation] : file_id);
     for (const auto& [column, value] : row.columns) {
       const std::string name = fmt::format(":{}", column);
-      if (const auto* integer = std::get_if<std::int64_t>(&value)) bind(statement, name, *integer);
-      else if (const auto* real = std::get_if<double>(&value)) bind(statement, name, *real);
-      else if (const auto* text = std::get_if<std::string>(&value)) bind(statement, name, *text);
-      else if (const auto* ref = std::get_if<model::AnimationRef>(&value)) bind(statement, name, ids[ref->animation]);
-      else sqlite3_bind_null(statement, at(statement, name));
+      const int index = at(statement, name);
+      if (const auto* integer = std::get_if<std::int64_t>(&value)) bind(statement, index, *integer);
+      else if (const auto* real = std::get_if<double>(&value)) bind(statement, index, *real);
+      else if (const auto* text = std::get_if<std::string>(&value)) bind(statement, index, *text);
+      else if (const auto* ref = std::get_if<model::AnimationRef>(&value)) bind(statement, index, ids[ref->animation]);
+      else sqlite3_bind_null(statement, index);
     }
     step(statement);
   };
@@ -147,61 +150,61 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
     for (const auto index : table_columns::kDeferredIndexes)  // as the writer does on an empty database
       sqlite3_exec(db, fmt::format("DROP INDEX {}", index).c_str(), nullptr, nullptr, nullptr);
     sqlite3_exec(db, "INSERT INTO dumps(label, root, indexed_at) VALUES ('floor', '/', 'now')", nullptr, nullptr, nullptr);
-    auto* file_insert = prepare("files", table_columns::kFiles);
-    auto* animation_insert = prepare("animations", table_columns::kAnimations);
-    auto* track_insert = prepare("bone_tracks", table_columns::kBoneTracks);
-    auto* behaviors_insert = prepare("track_behaviors", table_columns::kTrackBehaviors);
+    auto* file_insert = prepare("files", kFiles);
+    auto* animation_insert = prepare("animations", kAnimations);
+    auto* track_insert = prepare("bone_tracks", kBoneTracks);
+    auto* behaviors_insert = prepare("track_behaviors", kTrackBehaviors);
     for (const auto& row : rows) {
-      bind(file_insert, ":dump_id", std::int64_t{1});
-      bind(file_insert, ":path", row.path);
-      bind(file_insert, ":character", row.character);
-      bind(file_insert, ":format", row.format);
-      bind(file_insert, ":size", row.size);
-      bind(file_insert, ":mtime_ns", row.mtime_ns);
-      bind(file_insert, ":content_hash", row.content_hash);
-      bind(file_insert, ":status", std::string(status_name(row.status)));
-      bind(file_insert, ":error", row.error);
-      bind(file_insert, ":error_offset", row.error_offset);
-      bind(file_insert, ":animation_count", row.model.animations.size());
-      bind(file_insert, ":parse_ms", row.parse_ms);
+      bind(file_insert, parameter(kFiles, "dump_id"), std::int64_t{1});
+      bind(file_insert, parameter(kFiles, "path"), row.path);
+      bind(file_insert, parameter(kFiles, "character"), row.character);
+      bind(file_insert, parameter(kFiles, "format"), row.format);
+      bind(file_insert, parameter(kFiles, "size"), row.size);
+      bind(file_insert, parameter(kFiles, "mtime_ns"), row.mtime_ns);
+      bind(file_insert, parameter(kFiles, "content_hash"), row.content_hash);
+      bind(file_insert, parameter(kFiles, "status"), std::string(status_name(row.status)));
+      bind(file_insert, parameter(kFiles, "error"), row.error);
+      bind(file_insert, parameter(kFiles, "error_offset"), row.error_offset);
+      bind(file_insert, parameter(kFiles, "animation_count"), row.model.animations.size());
+      bind(file_insert, parameter(kFiles, "parse_ms"), row.parse_ms);
       step(file_insert);
       const auto file_id = sqlite3_last_insert_rowid(db);
       std::vector<std::int64_t> animation_ids;
       for (std::size_t a = 0; a < row.model.animations.size(); ++a) {
         const auto& animation = row.model.animations[a];
         const auto& extra = row.animations[a];
-        bind(animation_insert, ":file_id", file_id);
-        bind(animation_insert, ":slot", animation.slot);
-        bind(animation_insert, ":motion_id", animation.motion_id);
-        bind(animation_insert, ":name", extra.name);
-        bind(animation_insert, ":play_speed", animation.play_speed);
-        bind(animation_insert, ":end_time", animation.end_time);
-        bind(animation_insert, ":frame_count", animation.frame_count);
-        bind(animation_insert, ":track_count", animation.tracks.size());
-        bind(animation_insert, ":key_count", extra.key_count);
-        bind(animation_insert, ":content_hash", extra.content_hash);
-        bind(animation_insert, ":shape_hash", extra.shape_hash);
+        bind(animation_insert, parameter(kAnimations, "file_id"), file_id);
+        bind(animation_insert, parameter(kAnimations, "slot"), animation.slot);
+        bind(animation_insert, parameter(kAnimations, "motion_id"), animation.motion_id);
+        bind(animation_insert, parameter(kAnimations, "name"), extra.name);
+        bind(animation_insert, parameter(kAnimations, "play_speed"), animation.play_speed);
+        bind(animation_insert, parameter(kAnimations, "end_time"), animation.end_time);
+        bind(animation_insert, parameter(kAnimations, "frame_count"), animation.frame_count);
+        bind(animation_insert, parameter(kAnimations, "track_count"), animation.tracks.size());
+        bind(animation_insert, parameter(kAnimations, "key_count"), extra.key_count);
+        bind(animation_insert, parameter(kAnimations, "content_hash"), extra.content_hash);
+        bind(animation_insert, parameter(kAnimations, "shape_hash"), extra.shape_hash);
         step(animation_insert);
         animation_ids.push_back(sqlite3_last_insert_rowid(db));
         for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
           const auto& track = animation.tracks[t];
-          bind(track_insert, ":animation_id", animation_ids.back());
-          bind(track_insert, ":track_index", t);
-          bind(track_insert, ":bone_id", track.bone_id);
-          bind(track_insert, ":bone_name", extra.tracks[t].bone_name);
-          bind(track_insert, ":flags", track.flags);
-          bind(track_insert, ":track_flags", track.track_flags);
-          bind(track_insert, ":channels", track.channels);
-          bind(track_insert, ":value_encoding", track.value_encoding);
-          bind(track_insert, ":key_count", track.keys.size());
-          bind(track_insert, ":total_time", track.total_time);
-          bind(track_insert, ":content_hash", extra.tracks[t].content_hash);
-          bind(track_insert, ":keys", extra.tracks[t].keys_blob);
+          bind(track_insert, parameter(kBoneTracks, "animation_id"), animation_ids.back());
+          bind(track_insert, parameter(kBoneTracks, "track_index"), t);
+          bind(track_insert, parameter(kBoneTracks, "bone_id"), track.bone_id);
+          bind(track_insert, parameter(kBoneTracks, "bone_name"), extra.tracks[t].bone_name);
+          bind(track_insert, parameter(kBoneTracks, "flags"), track.flags);
+          bind(track_insert, parameter(kBoneTracks, "track_flags"), track.track_flags);
+          bind(track_insert, parameter(kBoneTracks, "channels"), track.channels);
+          bind(track_insert, parameter(kBoneTracks, "value_encoding"), track.value_encoding);
+          bind(track_insert, parameter(kBoneTracks, "key_count"), extra.tracks[t].key_count);
+          bind(track_insert, parameter(kBoneTracks, "total_time"), track.total_time);
+          bind(track_insert, parameter(kBoneTracks, "content_hash"), extra.tracks[t].content_hash);
+          bind(track_insert, parameter(kBoneTracks, "keys"), extra.tracks[t].keys_blob);
           step(track_insert);
           if (!track.behaviors) continue;
-          bind(behaviors_insert, ":track_id", sqlite3_last_insert_rowid(db));
-          bind(behaviors_insert, ":pre_behavior", track.behaviors->pre);
-          bind(behaviors_insert, ":post_behavior", track.behaviors->post);
+          bind(behaviors_insert, parameter(kTrackBehaviors, "track_id"), sqlite3_last_insert_rowid(db));
+          bind(behaviors_insert, parameter(kTrackBehaviors, "pre_behavior"), track.behaviors->pre);
+          bind(behaviors_insert, parameter(kTrackBehaviors, "post_behavior"), track.behaviors->post);
           step(behaviors_insert);
         }
       }
@@ -210,8 +213,7 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
     for (auto& [sql, statement] : statements) sqlite3_finalize(statement);
     sqlite3_exec(db, schema_ddl().c_str(), nullptr, nullptr, nullptr);
     sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
-    // Closing checkpoints the WAL into the file: the state `animdex index` also ends in (it
-    // checkpoints and leaves WAL mode), so both times end with the rows in the database file.
+    // Both times end with the rows in the database file and no -wal or journal beside it.
     sqlite3_close(db);
   });
   return seconds;

@@ -43,8 +43,6 @@ void step_raw(SQLite::Database& db, sqlite3_stmt* statement) {
   if (rc != SQLITE_DONE) throw SQLite::Exception(db.getHandle(), rc);
 }
 
-constexpr const char* kSplineParameters[] = {":p1", ":p2", ":p3", ":p4", ":p5", ":p6"};
-
 void run(SQLite::Statement& statement) {
   statement.exec();
   statement.reset();
@@ -77,6 +75,9 @@ std::string insert_sql(std::string_view table, std::span<const std::string_view>
 }  // namespace table_columns
 
 using table_columns::insert_sql;
+using table_columns::parameter;
+using table_columns::kFiles, table_columns::kAnimations, table_columns::kBoneTracks, table_columns::kKeyframeRows,
+    table_columns::kKeySplineRows, table_columns::kTrackBehaviors, table_columns::kScanWarnings;
 
 std::string utc_now_iso8601() {
   const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
@@ -98,10 +99,6 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
   const int prepared = sqlite3_prepare_v2(db.getHandle(), key_sql.c_str(), -1, &key_statement, nullptr);
   insert_key_.reset(key_statement);
   if (prepared != SQLITE_OK) throw SQLite::Exception(db.getHandle(), prepared);
-  // The hot loop binds by index: the indexes of the column names, looked up once.
-  const auto index_of = [&](const char* name) { return sqlite3_bind_parameter_index(key_statement, name); };
-  key_columns_ = {index_of(":track_id"), index_of(":key_index"), index_of(":time"), index_of(":frame"),
-                  index_of(":x"), index_of(":y"), index_of(":z"), index_of(":w")};
   const std::string current_build = build_id();
   const std::string storage(key_storage_name(settings.key_storage));
   SQLite::Statement existing(db, "SELECT id, build_id, keyframe_storage, root FROM dumps WHERE label = ?");
@@ -242,25 +239,6 @@ void DumpWriter::reset_statements() {
   sqlite3_reset(insert_key_.get());
 }
 
-// A parameter's index by its name, looked up once per (statement, name) of this writer: SQLite's
-// own lookup compares strings on every call, which shows at hundreds of thousands of rows. Names
-// are string literals, so their addresses identify them.
-int DumpWriter::parameter(SQLite::Statement& statement, const char* name) {
-  // Every row binds its columns in the same order: the entry after the last one found is almost
-  // always the one asked for, so the search starts there.
-  const std::size_t count = parameter_indexes_.size();
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t at = (next_parameter_ + i) % count;
-    const auto& [owner, known_name, index] = parameter_indexes_[at];
-    if (owner != &statement || known_name != name) continue;
-    next_parameter_ = (at + 1) % count;
-    return index;
-  }
-  const int index = statement.getIndex(name);
-  parameter_indexes_.emplace_back(&statement, name, index);
-  return index;
-}
-
 void DumpWriter::write_rows(const FileRow& file) {
   const PreviousFile* previous = previous_file(file.path);
   if (previous && file.reuse != Reuse::none) {
@@ -282,18 +260,18 @@ void DumpWriter::write_rows(const FileRow& file) {
     remove_file(previous->id, file.path);
   }
   ++totals_.parsed;
-  insert_file_.bind(parameter(insert_file_, ":dump_id"), dump_id_);
-  insert_file_.bind(parameter(insert_file_, ":path"), file.path);
-  bind_optional(insert_file_, parameter(insert_file_, ":character"), file.character);
-  insert_file_.bind(parameter(insert_file_, ":format"), file.format);
-  insert_file_.bind(parameter(insert_file_, ":size"), static_cast<std::int64_t>(file.size));
-  insert_file_.bind(parameter(insert_file_, ":mtime_ns"), file.mtime_ns);
-  bind_optional(insert_file_, parameter(insert_file_, ":content_hash"), file.content_hash);
-  insert_file_.bind(parameter(insert_file_, ":status"), std::string(status_name(file.status)));
-  bind_optional(insert_file_, parameter(insert_file_, ":error"), file.error);
-  bind_optional(insert_file_, parameter(insert_file_, ":error_offset"), file.error_offset);
-  insert_file_.bind(parameter(insert_file_, ":animation_count"), static_cast<std::int64_t>(file.model.animations.size()));
-  bind_optional(insert_file_, parameter(insert_file_, ":parse_ms"), file.parse_ms);
+  insert_file_.bind(parameter(kFiles, "dump_id"), dump_id_);
+  insert_file_.bind(parameter(kFiles, "path"), file.path);
+  bind_optional(insert_file_, parameter(kFiles, "character"), file.character);
+  insert_file_.bind(parameter(kFiles, "format"), file.format);
+  insert_file_.bind(parameter(kFiles, "size"), static_cast<std::int64_t>(file.size));
+  insert_file_.bind(parameter(kFiles, "mtime_ns"), file.mtime_ns);
+  bind_optional(insert_file_, parameter(kFiles, "content_hash"), file.content_hash);
+  insert_file_.bind(parameter(kFiles, "status"), std::string(status_name(file.status)));
+  bind_optional(insert_file_, parameter(kFiles, "error"), file.error);
+  bind_optional(insert_file_, parameter(kFiles, "error_offset"), file.error_offset);
+  insert_file_.bind(parameter(kFiles, "animation_count"), static_cast<std::int64_t>(file.model.animations.size()));
+  bind_optional(insert_file_, parameter(kFiles, "parse_ms"), file.parse_ms);
   run(insert_file_);
   const std::int64_t file_id = db_.getLastInsertRowid();
   for (const auto& warning : file.model.warnings) write_warning({file.path, warning});
@@ -304,17 +282,17 @@ void DumpWriter::write_rows(const FileRow& file) {
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
     const auto& animation_row = file.animations[a];
-    insert_animation_.bind(parameter(insert_animation_, ":file_id"), file_id);
-    bind_optional(insert_animation_, parameter(insert_animation_, ":slot"), animation.slot);
-    bind_optional(insert_animation_, parameter(insert_animation_, ":motion_id"), animation.motion_id);
-    bind_optional(insert_animation_, parameter(insert_animation_, ":name"), animation_row.name);
-    bind_optional(insert_animation_, parameter(insert_animation_, ":play_speed"), animation.play_speed);
-    bind_optional(insert_animation_, parameter(insert_animation_, ":end_time"), animation.end_time);
-    bind_optional(insert_animation_, parameter(insert_animation_, ":frame_count"), animation.frame_count);
-    insert_animation_.bind(parameter(insert_animation_, ":track_count"), static_cast<std::int64_t>(animation.tracks.size()));
-    insert_animation_.bind(parameter(insert_animation_, ":key_count"), animation_row.key_count);
-    insert_animation_.bind(parameter(insert_animation_, ":content_hash"), animation_row.content_hash);
-    insert_animation_.bind(parameter(insert_animation_, ":shape_hash"), animation_row.shape_hash);
+    insert_animation_.bind(parameter(kAnimations, "file_id"), file_id);
+    bind_optional(insert_animation_, parameter(kAnimations, "slot"), animation.slot);
+    bind_optional(insert_animation_, parameter(kAnimations, "motion_id"), animation.motion_id);
+    bind_optional(insert_animation_, parameter(kAnimations, "name"), animation_row.name);
+    bind_optional(insert_animation_, parameter(kAnimations, "play_speed"), animation.play_speed);
+    bind_optional(insert_animation_, parameter(kAnimations, "end_time"), animation.end_time);
+    bind_optional(insert_animation_, parameter(kAnimations, "frame_count"), animation.frame_count);
+    insert_animation_.bind(parameter(kAnimations, "track_count"), static_cast<std::int64_t>(animation.tracks.size()));
+    insert_animation_.bind(parameter(kAnimations, "key_count"), animation_row.key_count);
+    insert_animation_.bind(parameter(kAnimations, "content_hash"), animation_row.content_hash);
+    insert_animation_.bind(parameter(kAnimations, "shape_hash"), animation_row.shape_hash);
     run(insert_animation_);
     const std::int64_t animation_id = db_.getLastInsertRowid();
     animation_ids.push_back(animation_id);
@@ -322,60 +300,60 @@ void DumpWriter::write_rows(const FileRow& file) {
 
     for (std::size_t t = 0; t < animation.tracks.size(); ++t) {
       const auto& track = animation.tracks[t];
-      insert_track_.bind(parameter(insert_track_, ":animation_id"), animation_id);
-      insert_track_.bind(parameter(insert_track_, ":track_index"), static_cast<std::int64_t>(t));
-      bind_optional(insert_track_, parameter(insert_track_, ":bone_id"), track.bone_id);
+      insert_track_.bind(parameter(kBoneTracks, "animation_id"), animation_id);
+      insert_track_.bind(parameter(kBoneTracks, "track_index"), static_cast<std::int64_t>(t));
+      bind_optional(insert_track_, parameter(kBoneTracks, "bone_id"), track.bone_id);
       const auto& bone_name = animation_row.tracks[t].bone_name;  // text bound without a copy: it outlives the step
-      if (bone_name) insert_track_.bindNoCopy(parameter(insert_track_, ":bone_name"), *bone_name);
-      else insert_track_.bind(parameter(insert_track_, ":bone_name"));
-      insert_track_.bind(parameter(insert_track_, ":flags"), static_cast<std::int64_t>(track.flags));
-      insert_track_.bind(parameter(insert_track_, ":track_flags"), static_cast<std::int64_t>(track.track_flags));
-      insert_track_.bindNoCopy(parameter(insert_track_, ":channels"), track.channels);
-      insert_track_.bindNoCopy(parameter(insert_track_, ":value_encoding"), track.value_encoding);
-      insert_track_.bind(parameter(insert_track_, ":key_count"), static_cast<std::int64_t>(track.keys.size()));
-      insert_track_.bind(parameter(insert_track_, ":total_time"), track.total_time);
-      insert_track_.bindNoCopy(parameter(insert_track_, ":content_hash"), animation_row.tracks[t].content_hash);
+      if (bone_name) insert_track_.bindNoCopy(parameter(kBoneTracks, "bone_name"), *bone_name);
+      else insert_track_.bind(parameter(kBoneTracks, "bone_name"));
+      insert_track_.bind(parameter(kBoneTracks, "flags"), static_cast<std::int64_t>(track.flags));
+      insert_track_.bind(parameter(kBoneTracks, "track_flags"), static_cast<std::int64_t>(track.track_flags));
+      insert_track_.bindNoCopy(parameter(kBoneTracks, "channels"), track.channels);
+      insert_track_.bindNoCopy(parameter(kBoneTracks, "value_encoding"), track.value_encoding);
+      insert_track_.bind(parameter(kBoneTracks, "key_count"), animation_row.tracks[t].key_count);
+      insert_track_.bind(parameter(kBoneTracks, "total_time"), track.total_time);
+      insert_track_.bindNoCopy(parameter(kBoneTracks, "content_hash"), animation_row.tracks[t].content_hash);
       // Encoded in the parallel stage; rows made without it (another caller's options) are encoded here.
       std::vector<std::byte> encoded_here;
       if (key_storage_ == KeyStorage::blob && animation_row.tracks[t].keys_blob.empty())
         encoded_here = model::encode_key_blob(track.keys, track.splines);
       const auto& blob = encoded_here.empty() ? animation_row.tracks[t].keys_blob : encoded_here;
-      if (key_storage_ == KeyStorage::blob) insert_track_.bindNoCopy(parameter(insert_track_, ":keys"), blob.data(), static_cast<int>(blob.size()));
-      else insert_track_.bind(parameter(insert_track_, ":keys"));
+      if (key_storage_ == KeyStorage::blob) insert_track_.bindNoCopy(parameter(kBoneTracks, "keys"), blob.data(), static_cast<int>(blob.size()));
+      else insert_track_.bind(parameter(kBoneTracks, "keys"));
       run(insert_track_);
       const std::int64_t track_id = db_.getLastInsertRowid();
       ++totals_.tracks;
 
-      totals_.keys += static_cast<std::int64_t>(track.keys.size());
+      totals_.keys += animation_row.tracks[t].key_count;
       // The hot loop (millions of rows): the raw statement, without SQLiteCpp's per-call checks.
       sqlite3_stmt* key_statement = insert_key_.get();
       const bool rows = key_storage_ == KeyStorage::rows;
       for (std::size_t k = 0; rows && k < track.keys.size(); ++k) {
         const auto& key = track.keys[k];
-        sqlite3_bind_int64(key_statement, key_columns_.track_id, track_id);
-        sqlite3_bind_int64(key_statement, key_columns_.key_index, static_cast<sqlite3_int64>(k));
-        sqlite3_bind_double(key_statement, key_columns_.time, key.time);
-        bind_raw(key_statement, key_columns_.frame, key.frame);
-        bind_raw(key_statement, key_columns_.x, key.x);
-        bind_raw(key_statement, key_columns_.y, key.y);
-        bind_raw(key_statement, key_columns_.z, key.z);
-        bind_raw(key_statement, key_columns_.w, key.w);
+        sqlite3_bind_int64(key_statement, parameter(kKeyframeRows, "track_id"), track_id);
+        sqlite3_bind_int64(key_statement, parameter(kKeyframeRows, "key_index"), static_cast<sqlite3_int64>(k));
+        sqlite3_bind_double(key_statement, parameter(kKeyframeRows, "time"), key.time);
+        bind_raw(key_statement, parameter(kKeyframeRows, "frame"), key.frame);
+        bind_raw(key_statement, parameter(kKeyframeRows, "x"), key.x);
+        bind_raw(key_statement, parameter(kKeyframeRows, "y"), key.y);
+        bind_raw(key_statement, parameter(kKeyframeRows, "z"), key.z);
+        bind_raw(key_statement, parameter(kKeyframeRows, "w"), key.w);
         step_raw(db_, key_statement);
       }
       if (track.behaviors) {
-        insert_behaviors_.bind(parameter(insert_behaviors_, ":track_id"), track_id);
-        insert_behaviors_.bind(parameter(insert_behaviors_, ":pre_behavior"), track.behaviors->pre);
-        insert_behaviors_.bind(parameter(insert_behaviors_, ":post_behavior"), track.behaviors->post);
+        insert_behaviors_.bind(parameter(kTrackBehaviors, "track_id"), track_id);
+        insert_behaviors_.bind(parameter(kTrackBehaviors, "pre_behavior"), track.behaviors->pre);
+        insert_behaviors_.bind(parameter(kTrackBehaviors, "post_behavior"), track.behaviors->post);
         run(insert_behaviors_);
       }
       for (std::size_t k = 0; rows && k < track.splines.size(); ++k) {
         const auto& spline = track.splines[k];
-        insert_spline_.bind(parameter(insert_spline_, ":track_id"), track_id);
-        insert_spline_.bind(parameter(insert_spline_, ":key_index"), static_cast<std::int64_t>(k));
-        insert_spline_.bind(parameter(insert_spline_, ":shape"), spline.shape);
-        bind_optional(insert_spline_, parameter(insert_spline_, ":linear_flag"), spline.linear_flag);
+        insert_spline_.bind(parameter(kKeySplineRows, "track_id"), track_id);
+        insert_spline_.bind(parameter(kKeySplineRows, "key_index"), static_cast<std::int64_t>(k));
+        insert_spline_.bind(parameter(kKeySplineRows, "shape"), spline.shape);
+        bind_optional(insert_spline_, parameter(kKeySplineRows, "linear_flag"), spline.linear_flag);
         for (std::size_t p = 0; p < spline.params.size(); ++p)
-          insert_spline_.bind(parameter(insert_spline_, kSplineParameters[p]), spline.params[p]);
+          insert_spline_.bind(parameter(kKeySplineRows, "p1") + static_cast<int>(p), spline.params[p]);
         run(insert_spline_);
       }
     }

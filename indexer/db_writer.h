@@ -84,7 +84,6 @@ class DumpWriter {
   // is prepared once per (table, columns) and kept.
   void write_format_row(const model::FormatRow& row, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids);
   SQLite::Statement& format_statement(const model::FormatRow& row);
-  int parameter(SQLite::Statement& statement, const char* name);
 
   SQLite::Database& db_;
   KeyStorage key_storage_ = KeyStorage::blob;
@@ -100,15 +99,10 @@ class DumpWriter {
     void operator()(sqlite3_stmt* statement) const;
   };
   std::unique_ptr<sqlite3_stmt, RawStatementDeleter> insert_key_;  // the hot loop: raw, no per-call checks
-  struct KeyColumns {
-    int track_id, key_index, time, frame, x, y, z, w;  // parameter indexes of the columns' names
-  } key_columns_{};
   SQLite::Statement insert_warning_;
   SQLite::Statement insert_behaviors_;
   SQLite::Statement insert_spline_;
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> format_statements_;
-  std::vector<std::tuple<const SQLite::Statement*, const char*, int>> parameter_indexes_;
-  std::size_t next_parameter_ = 0;
   DumpTotals totals_;
 };
 

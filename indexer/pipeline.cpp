@@ -83,7 +83,7 @@ IndexSummary run_index(const IndexOptions& options) {
                     reference);
   ProgressLine progress(options.show_progress, entries.size());
   const ProcessOptions process_options{options.max_file_size, options.parse_time_limit, options.parse_budget,
-                                       options.key_storage};
+                                       options.key_storage, /*release_encoded_keys=*/true};
   const std::size_t tokens = tokens_in_flight(options, threads);
   std::size_t next = 0;
   tbb::parallel_pipeline(

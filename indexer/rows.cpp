@@ -57,7 +57,9 @@ void resolve_names(std::vector<model::FormatRow>& rows, std::string_view game, c
       }
 }
 
-void build_rows(FileRow& row, std::string_view game, const ReferenceData& reference, KeyStorage storage) {
+void build_rows(FileRow& row, std::string_view game, const ReferenceData& reference, const ProcessOptions& options) {
+  const KeyStorage storage = options.key_storage;
+  const bool release = options.release_encoded_keys && storage != KeyStorage::rows;
   resolve_names(row.model.format_rows, game, reference);
   std::vector<std::vector<const model::FormatRow*>> described(row.model.animations.size());
   for (const auto& format_row : row.model.format_rows)
@@ -69,8 +71,9 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
     else if (animation.motion_id) animation_row.name = motion_label(reference, game, *animation.motion_id);
     // A file's only animation, with no ID of its own (LightWave, Kuper), is named after the file.
     else if (row.model.animations.size() == 1) animation_row.name = file_stem(row.path);
-    for (const auto& track : animation.tracks) {
+    for (auto& track : row.model.animations[a].tracks) {
       TrackRow track_row;
+      track_row.key_count = static_cast<std::int64_t>(track.keys.size());
       if (track.bone_id && !game.empty()) track_row.bone_name = reference.bone_name(game, *track.bone_id);
       track_row.content_hash = track_content_hash(track);
       if (storage == KeyStorage::blob) {
@@ -78,12 +81,17 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
         // Held with the file until it is written: counted in its budget like the model.
         charge_parse_memory(track_row.keys_blob.size(), 1, 0, "the packed keys of its tracks");
       }
-      animation_row.key_count += static_cast<std::int64_t>(track.keys.size());
+      animation_row.key_count += track_row.key_count;
       animation_row.tracks.push_back(std::move(track_row));
     }
     animation_row.content_hash = animation_content_hash(animation, animation_row.tracks, described[a]);
     animation_row.shape_hash = animation_shape_hash(animation);
     row.animations.push_back(std::move(animation_row));
+    if (release)
+      for (auto& track : row.model.animations[a].tracks) {
+        track.keys = {};
+        track.splines = {};
+      }
   }
 }
 
@@ -107,7 +115,7 @@ void parse_into(FileRow& row, const FormatModule& format, std::span<const std::b
     row.model = std::move(parsed).value();
     if (auto broken = model::validate(row.model)) return fail_row(row, "parsed model breaks a rule: " + *broken);
     row.status = FileStatus::ok;
-    build_rows(row, format.reference_game, reference, options.key_storage);
+    build_rows(row, format.reference_game, reference, options);
   } catch (const ParseFailure& failure) {  // a budget or deadline hit outside a parser's own catch
     fail_row(row, failure.error().message(), failure.error().offset);
   } catch (const std::bad_alloc&) {

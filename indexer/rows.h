@@ -16,6 +16,7 @@
 namespace animdex {
 
 struct TrackRow {
+  std::int64_t key_count = 0;  // bone_tracks.key_count: kept here, as the model's keys may be released
   std::optional<std::string> bone_name;
   std::string content_hash;
   std::vector<std::byte> keys_blob;  // bone_tracks.keys, encoded here in the parallel stage (KeyStorage::blob)
@@ -76,6 +77,10 @@ struct ProcessOptions {
   std::chrono::milliseconds parse_time_limit{30'000};  // a parse running longer fails with an error
   std::uint64_t parse_budget = kDefaultParseBudget;    // bytes one file may decode to (core/parse_budget.h)
   KeyStorage key_storage = KeyStorage::blob;            // blob: each track's blob is encoded with its rows
+  // The index pipeline's rows go only to the writer, which needs no key columns in the blob and none
+  // layouts: they are released once hashed and encoded, here in the parallel stage, so files waiting
+  // for the writer hold less and the single writer does not spend its time freeing them.
+  bool release_encoded_keys = false;
 };
 
 // read -> detect -> parse -> rows for one walked file. Never throws for bad input.

@@ -1,7 +1,8 @@
 #pragma once
 // The columns the writer fills in each common table, listed once: DumpWriter and the benchmark's
-// SQLite floor (bench/) both insert exactly these, bound by name (`:column`), never by position.
+// SQLite floor (bench/) both insert exactly these, as named parameters (`:column`).
 // The tables themselves are declared in schema/schema.sql; format tables come as FormatRows.
+#include <cstddef>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,5 +30,15 @@ inline constexpr std::string_view kDeferredIndexes[] = {"bone_tracks_by_animatio
 
 // "INSERT INTO table(a, b) VALUES (:a, :b)".
 std::string insert_sql(std::string_view table, std::span<const std::string_view> columns);
+
+// The parameter number of `column` in insert_sql(table, columns), found at compile time (a name
+// not in the list does not compile): SQLite numbers named parameters from 1 in the order they
+// first appear, which is the list's order (a test checks it against sqlite3_bind_parameter_index).
+template <std::size_t N>
+consteval int parameter(const std::string_view (&columns)[N], std::string_view column) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (columns[i] == column) return static_cast<int>(i) + 1;
+  throw "not a column of this insert";
+}
 
 }  // namespace animdex::table_columns

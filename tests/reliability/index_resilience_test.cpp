@@ -79,7 +79,7 @@ TEST_CASE("rows the database refuses mark only that file as an error (savepoint 
     animation_row.content_hash = "a";
     animation_row.shape_hash = "s";
     animation_row.key_count = 2;
-    animation_row.tracks.push_back({std::nullopt, "t", {}});
+    animation_row.tracks.push_back({2, std::nullopt, "t", {}});
     row.animations.push_back(animation_row);
     return row;
   };
