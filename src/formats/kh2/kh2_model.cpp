@@ -27,21 +27,23 @@ model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve
   track.track_flags = inverse ? 1 : 0;
   track.channels = channel_name(curve.channel());
   track.value_encoding = "kh2_fcurve";
-  for (int k = curve.first_key; k < curve.first_key + curve.key_count; ++k) {
-    const auto& key = body.keys[static_cast<std::size_t>(k)];
-    model::Key out;
-    out.time = body.key_times[key.time_index];
-    out.x = body.values[static_cast<std::size_t>(key.value_index)];
-    model::KeySpline spline;
+  // Sized once, filled in place: a time and a value per key, and its span's shape and tangents.
+  const std::size_t key_count = curve.key_count;
+  track.keys.time.resize(key_count);
+  track.keys.x.resize(key_count);
+  track.splines.resize(key_count);
+  for (std::size_t k = 0; k < key_count; ++k) {
+    const auto& key = body.keys[static_cast<std::size_t>(curve.first_key) + k];
+    track.keys.time[k] = body.key_times[key.time_index];
+    track.keys.x[k] = body.values[static_cast<std::size_t>(key.value_index)];
+    auto& spline = track.splines[k];
     spline.shape = spline_shape(key.interpolation);
     if (key.interpolation == Interpolation::hermite) {
       spline.params[0] = body.tangents[static_cast<std::size_t>(key.in_tangent_index)];
       spline.params[1] = body.tangents[static_cast<std::size_t>(key.out_tangent_index)];
     }
-    track.keys.push_back(out);
-    track.splines.push_back(spline);
   }
-  if (!track.keys.empty()) track.total_time = track.keys.back().time;
+  if (key_count > 0) track.total_time = track.keys.time.back();
   return track;
 }
 
