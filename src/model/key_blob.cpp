@@ -4,6 +4,7 @@
 #include <bit>
 #include <cfloat>
 #include <cmath>
+#include <stdexcept>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -86,14 +87,16 @@ Code choose_integer(std::span<const std::int64_t> values) {
                                                                                              : narrowest;
 }
 
+// Writes into a buffer sized once for the largest the blob can be (the encoder computes it), so a
+// value costs a store, not a vector resize; bytes() trims it to what was written.
 class BlobWriter {
  public:
-  void u8(std::uint8_t value) { bytes_.push_back(static_cast<std::byte>(value)); }
-  void reserve(std::size_t bytes) { bytes_.reserve(bytes); }
+  explicit BlobWriter(std::size_t capacity) : bytes_(capacity) {}
+  void u8(std::uint8_t value) { unsigned_le(value, 1); }
   void unsigned_le(std::uint64_t bits, std::size_t width) {
-    const std::size_t at = bytes_.size();
-    bytes_.resize(at + width);
-    for (std::size_t i = 0; i < width; ++i) bytes_[at + i] = static_cast<std::byte>((bits >> (8 * i)) & 0xFF);
+    if (width > bytes_.size() - size_) throw std::logic_error("key blob: a column outgrew its computed size");
+    for (std::size_t i = 0; i < width; ++i) bytes_[size_ + i] = static_cast<std::byte>((bits >> (8 * i)) & 0xFF);
+    size_ += width;
   }
   void real(double value, Code code) {
     const auto f32_bits = [value] { return std::bit_cast<std::uint32_t>(static_cast<float>(value)); };
@@ -110,10 +113,14 @@ class BlobWriter {
     const std::uint64_t width = code == Code::constant ? 8 : width_of(code);
     unsigned_le(static_cast<std::uint64_t>(value), width);  // two's complement, truncated to the width
   }
-  std::vector<std::byte>& bytes() { return bytes_; }
+  std::vector<std::byte>& bytes() {
+    bytes_.resize(size_);
+    return bytes_;
+  }
 
  private:
   std::vector<std::byte> bytes_;
+  std::size_t size_ = 0;
 };
 
 template <typename T>
@@ -184,10 +191,9 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
   codes[index_of(Column::linear_flag)] = choose_integer(linear_flags);
   for (std::size_t p = 0; p < params.size(); ++p) codes[index_of(Column::p1) + p] = choose_real(params[p]);
 
-  BlobWriter writer;
   std::uint64_t size = 1 + 7 + 4;  // magic, codes, a key count of at most 4 bytes
   for (const Code code : codes) size += column_bytes(code, keys.size());
-  writer.reserve(size);
+  BlobWriter writer(size);
   writer.u8(kKeyBlobMagic | kKeyBlobVersion);
   for (std::size_t c = 0; c < codes.size(); c += 2)
     writer.u8(static_cast<std::uint8_t>(static_cast<unsigned>(codes[c]) | (static_cast<unsigned>(codes[c + 1]) << 4)));
