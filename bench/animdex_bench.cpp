@@ -91,9 +91,10 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   fs::remove(path);
   sqlite3* db = nullptr;
   sqlite3_open(path.c_str(), &db);
-  // A new database, as `animdex index` opens one: rollback journal (WAL only from the next open).
+  // A new database, as `animdex index` bulk-loads one: rollback journal (WAL only from the next
+  // open), no foreign-key enforcement (indexer/db_writer.cpp, start_transaction).
   const std::string pragmas = fmt::format("PRAGMA page_size = {}; PRAGMA synchronous = NORMAL; "
-                                         "PRAGMA cache_size = -32768;", kPageSize);
+                                         "PRAGMA cache_size = -32768; PRAGMA foreign_keys = OFF;", kPageSize);
   sqlite3_exec(db, pragmas.c_str(), nullptr, nullptr, nullptr);
   char* error = nullptr;
   if (sqlite3_exec(db, schema_ddl().c_str(), nullptr, nullptr, &error) != SQLITE_OK)

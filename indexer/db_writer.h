@@ -84,10 +84,13 @@ class DumpWriter {
   // is prepared once per (table, columns) and kept.
   void write_format_row(const model::FormatRow& row, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids);
   SQLite::Statement& format_statement(const model::FormatRow& row);
+  std::unique_ptr<SQLite::Transaction> start_transaction(const DumpSettings& settings);
 
   SQLite::Database& db_;
   KeyStorage key_storage_ = KeyStorage::blob;
-  bool indexes_deferred_ = false;  // bone_tracks was empty: its indexes are built at finish()
+  // A first index into a database without dumps: no foreign-key enforcement, bone_tracks' indexes
+  // built at finish() (start_transaction() says why). Declared before transaction_, which sets it.
+  bool bulk_load_ = false;
   std::unordered_map<std::string, PreviousFile> previous_;
   std::unordered_set<std::int64_t> kept_;
   std::unique_ptr<SQLite::Transaction> transaction_;

@@ -110,6 +110,7 @@ TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
   CHECK(summary.totals.unknown == 2);
 
   auto db = open_read_only(options.database);
+  CHECK(test::foreign_key_violations(db) == 0);
 
   SECTION("every file is recorded with the right status and format") {
     auto files = run_read_only_sql(db, "SELECT path, format, status FROM files WHERE path NOT LIKE 'files/chr/___/000_.mot' "
@@ -233,6 +234,7 @@ TEST_CASE("re-indexing a label replaces it and other labels stay", "[end_to_end]
   CHECK(test::run_named(db, "bone-users", {{"bone", "118"}, {"dump", "pal"}}).rows.size() == 4);
   CHECK(test::run_named(db, "bone-users", {{"bone", "118"}, {"dump", "ntsc"}}).rows.size() == 5);
   // No orphans were left behind by the replacement.
+  CHECK(test::foreign_key_violations(db) == 0);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes WHERE track_id NOT IN (SELECT id FROM bone_tracks)") == 0);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_tracks WHERE animation_id NOT IN (SELECT id FROM animations)") == 0);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM ref_animation_purposes") == 131);

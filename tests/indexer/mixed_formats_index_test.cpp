@@ -26,6 +26,7 @@ TEST_CASE("GNT and LightWave files side by side are indexed with their own forma
   const auto summary = run_index(index);
   CHECK(summary.totals.errors == 0);
   auto db = open_read_only(index.database);
+  CHECK(test::foreign_key_violations(db) == 0);
   auto files = run_read_only_sql(db, "SELECT path, format, status FROM files ORDER BY path");
   std::vector<std::string> lines;
   for (const auto& row : files.rows) lines.push_back(cell_text(row[0]) + " " + cell_text(row[1]) + " " + cell_text(row[2]));

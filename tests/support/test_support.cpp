@@ -63,6 +63,10 @@ std::int64_t query_integer(SQLite::Database& db, const std::string& sql) {
   return std::get<std::int64_t>(run_read_only_sql(db, sql).rows.at(0).at(0));
 }
 
+std::int64_t foreign_key_violations(SQLite::Database& db) {
+  return query_integer(db, "SELECT COUNT(*) FROM pragma_foreign_key_check");
+}
+
 ResultTable run_named(SQLite::Database& db, const std::string& name, const Bindings& given) {
   const auto* query = find_named_query(name);
   if (!query) throw std::runtime_error("no named query " + name);
