@@ -180,16 +180,24 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
   const std::array<const std::vector<double>*, 4> values{&keys.x, &keys.y, &keys.z, &keys.w};
   for (std::size_t v = 0; v < values.size(); ++v) codes[index_of(Column::x) + v] = choose_real(*values[v]);
 
-  std::vector<std::int64_t> shapes, linear_flags;
-  std::array<std::vector<double>, 6> params;
-  for (const auto& spline : splines) {
-    shapes.push_back(spline.shape);
-    if (spline.linear_flag) linear_flags.push_back(*spline.linear_flag);
-    for (std::size_t p = 0; p < params.size(); ++p) params[p].push_back(spline.params[p]);
-  }
+  // The splines as columns, in two buffers sized once: shapes then linear flags, and p1..p6.
+  const std::size_t spline_count = splines.size();
+  std::vector<std::int64_t> integers;
+  integers.reserve(2 * spline_count);
+  for (const auto& spline : splines) integers.push_back(spline.shape);
+  for (const auto& spline : splines)
+    if (spline.linear_flag) integers.push_back(*spline.linear_flag);
+  const std::span<const std::int64_t> shapes(integers.data(), spline_count);
+  const auto linear_flags = std::span<const std::int64_t>(integers).subspan(spline_count);
+  std::vector<double> parameters(6 * spline_count);
+  for (std::size_t k = 0; k < spline_count; ++k)
+    for (std::size_t p = 0; p < 6; ++p) parameters[p * spline_count + k] = splines[k].params[p];
+  const auto params = [&](std::size_t p) {
+    return std::span<const double>(parameters).subspan(p * spline_count, spline_count);
+  };
   codes[index_of(Column::shape)] = choose_integer(shapes);
   codes[index_of(Column::linear_flag)] = choose_integer(linear_flags);
-  for (std::size_t p = 0; p < params.size(); ++p) codes[index_of(Column::p1) + p] = choose_real(params[p]);
+  for (std::size_t p = 0; p < 6; ++p) codes[index_of(Column::p1) + p] = choose_real(params(p));
 
   std::uint64_t size = 1 + 7 + 4;  // magic, codes, a key count of at most 4 bytes
   for (const Code code : codes) size += column_bytes(code, keys.size());
@@ -207,8 +215,7 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
   for (std::size_t v = 0; v < values.size(); ++v) write_column<double>(writer, *values[v], codes[2 + v]);
   write_column<std::int64_t>(writer, shapes, codes[index_of(Column::shape)]);
   write_column<std::int64_t>(writer, linear_flags, codes[index_of(Column::linear_flag)]);
-  for (std::size_t p = 0; p < params.size(); ++p)
-    write_column<double>(writer, params[p], codes[index_of(Column::p1) + p]);
+  for (std::size_t p = 0; p < 6; ++p) write_column<double>(writer, params(p), codes[index_of(Column::p1) + p]);
   return std::move(writer.bytes());
 }
 
