@@ -118,7 +118,9 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
     const auto bind_value = [&](const auto& value) {
       using T = std::decay_t<decltype(value)>;
       if constexpr (std::is_same_v<T, std::string>) sqlite3_bind_text(s, index, value.c_str(), -1, SQLITE_TRANSIENT);
-      else if constexpr (std::is_same_v<T, std::vector<std::byte>>)
+      else if constexpr (std::is_same_v<T, HexDigest>)
+        sqlite3_bind_text(s, index, value.c_str(), -1, SQLITE_STATIC);
+      else if constexpr (std::is_same_v<T, std::span<const std::byte>>)
         sqlite3_bind_blob(s, index, value.data(), static_cast<int>(value.size()), SQLITE_STATIC);
       else if constexpr (std::is_floating_point_v<T>) sqlite3_bind_double(s, index, value);
       else sqlite3_bind_int64(s, index, static_cast<sqlite3_int64>(value));
@@ -200,7 +202,7 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
           bind(track_insert, parameter(kBoneTracks, "key_count"), extra.tracks[t].key_count);
           bind(track_insert, parameter(kBoneTracks, "total_time"), track.total_time);
           bind(track_insert, parameter(kBoneTracks, "content_hash"), extra.tracks[t].content_hash);
-          bind(track_insert, parameter(kBoneTracks, "keys"), extra.tracks[t].keys_blob);
+          bind(track_insert, parameter(kBoneTracks, "keys"), row.keys_blob(extra.tracks[t]));
           step(track_insert);
           if (!track.behaviors) continue;
           bind(behaviors_insert, parameter(kTrackBehaviors, "track_id"), sqlite3_last_insert_rowid(db));

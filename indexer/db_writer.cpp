@@ -332,12 +332,14 @@ void DumpWriter::write_rows(const FileRow& file) {
       insert_track_.bindNoCopy(parameter(kBoneTracks, "value_encoding"), track.value_encoding);
       insert_track_.bind(parameter(kBoneTracks, "key_count"), animation_row.tracks[t].key_count);
       insert_track_.bind(parameter(kBoneTracks, "total_time"), track.total_time);
-      insert_track_.bindNoCopy(parameter(kBoneTracks, "content_hash"), animation_row.tracks[t].content_hash);
+      insert_track_.bindNoCopy(parameter(kBoneTracks, "content_hash"), animation_row.tracks[t].content_hash.c_str());
       // Encoded in the parallel stage; rows made without it (another caller's options) are encoded here.
       std::vector<std::byte> encoded_here;
-      if (key_storage_ == KeyStorage::blob && animation_row.tracks[t].keys_blob.empty())
+      auto blob = file.keys_blob(animation_row.tracks[t]);
+      if (key_storage_ == KeyStorage::blob && blob.empty()) {
         encoded_here = model::encode_key_blob(track.keys, track.splines);
-      const auto& blob = encoded_here.empty() ? animation_row.tracks[t].keys_blob : encoded_here;
+        blob = encoded_here;
+      }
       if (key_storage_ == KeyStorage::blob) insert_track_.bindNoCopy(parameter(kBoneTracks, "keys"), blob.data(), static_cast<int>(blob.size()));
       else insert_track_.bind(parameter(kBoneTracks, "keys"));
       run(insert_track_);

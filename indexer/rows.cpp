@@ -77,9 +77,11 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
       if (track.bone_id && !game.empty()) track_row.bone_name = reference.bone_name(game, *track.bone_id);
       track_row.content_hash = track_content_hash(track);
       if (storage == KeyStorage::blob) {
-        track_row.keys_blob = model::encode_key_blob(track.keys, track.splines);
+        track_row.keys_begin = row.key_blobs.size();
+        const std::size_t size = model::append_key_blob(row.key_blobs, track.keys, track.splines);
+        track_row.keys_end = track_row.keys_begin + size;
         // Held with the file until it is written: counted in its budget like the model.
-        charge_parse_memory(track_row.keys_blob.size(), 1, 0, "the packed keys of its tracks");
+        charge_parse_memory(size, 1, 0, "the packed keys of its tracks");
       }
       animation_row.key_count += track_row.key_count;
       animation_row.tracks.push_back(std::move(track_row));
@@ -101,6 +103,7 @@ void fail_row(FileRow& row, std::string message, std::optional<std::uint64_t> of
   row.error_offset = offset;
   row.model = {};
   row.animations.clear();
+  row.key_blobs.clear();
 }
 
 // Parses under the time limit and the memory budget, checks the model's rules and builds the rows.
@@ -188,7 +191,7 @@ std::optional<std::string> character_from_path(const std::string& relative_path)
   return std::nullopt;
 }
 
-std::string track_content_hash(const model::BoneTrack& track) {
+HexDigest track_content_hash(const model::BoneTrack& track) {
   ContentHasher hasher;
   add_optional(hasher, track.bone_id);
   hasher.add_u64(track.flags);
@@ -221,7 +224,7 @@ std::string track_content_hash(const model::BoneTrack& track) {
     hasher.add_i64(track.behaviors->pre);
     hasher.add_i64(track.behaviors->post);
   }
-  return hasher.hex();
+  return hasher.digest();
 }
 
 static void add_row_value(ContentHasher& hasher, const model::RowValue& value) {
@@ -244,7 +247,7 @@ std::string animation_content_hash(const model::Animation& animation, const std:
   add_optional(hasher, animation.end_time);
   add_optional(hasher, animation.frame_count);
   hasher.add_u64(tracks.size());
-  for (const auto& track : tracks) hasher.add_text(track.content_hash);
+  for (const auto& track : tracks) hasher.add_text(track.content_hash.view());
   // What the format says only of this animation (KH2 frame data, NSBCA node states) is content too.
   hasher.add_u64(described_by.size());
   for (const auto* row : described_by) {

@@ -10,6 +10,7 @@
 
 #include "core/parse_budget.h"
 #include "indexer/walker.h"
+#include "core/content_hash.h"
 #include "model/animation.h"
 #include "reference/reference_data.h"
 
@@ -18,8 +19,11 @@ namespace animdex {
 struct TrackRow {
   std::int64_t key_count = 0;  // bone_tracks.key_count: kept here, as the model's keys may be released
   std::optional<std::string> bone_name;
-  std::string content_hash;
-  std::vector<std::byte> keys_blob;  // bone_tracks.keys, encoded here in the parallel stage (KeyStorage::blob)
+  HexDigest content_hash;
+  // bone_tracks.keys, encoded in the parallel stage (KeyStorage::blob): bytes [begin, end) of its
+  // FileRow's key_blobs; empty when not encoded.
+  std::size_t keys_begin = 0;
+  std::size_t keys_end = 0;
 };
 
 struct AnimationRow {
@@ -66,6 +70,11 @@ struct FileRow {
   std::optional<double> parse_ms;  // time spent detecting and parsing, when the file was parsed
   model::AnimationFile model;
   std::vector<AnimationRow> animations;  // parallel to model.animations
+  std::vector<std::byte> key_blobs;      // every track's blob, end to end (one buffer, not one per track)
+
+  std::span<const std::byte> keys_blob(const TrackRow& track) const {
+    return std::span<const std::byte>(key_blobs).subspan(track.keys_begin, track.keys_end - track.keys_begin);
+  }
 };
 
 // Files larger than this are detected from their head but not parsed: 16 MiB, six times the
@@ -92,7 +101,7 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
 std::optional<std::string> character_from_path(const std::string& relative_path);
 
 // Hashes of decoded content: equal content gives equal hashes wherever it sits in a file.
-std::string track_content_hash(const model::BoneTrack& track);
+HexDigest track_content_hash(const model::BoneTrack& track);
 // `described_by`: the format rows that describe this animation (FormatRow::animation).
 std::string animation_content_hash(const model::Animation& animation, const std::vector<TrackRow>& tracks,
                                    const std::vector<const model::FormatRow*>& described_by);

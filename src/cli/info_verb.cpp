@@ -140,7 +140,7 @@ nlohmann::ordered_json to_json(const FileRow& file) {
       track_json["channels"] = track.channels;
       track_json["value_encoding"] = track.value_encoding;
       track_json["total_time"] = track.total_time;
-      track_json["content_hash"] = row.tracks[t].content_hash;
+      track_json["content_hash"] = row.tracks[t].content_hash.text();
       auto& keys = track_json["keys"] = nlohmann::ordered_json::array();
       for (const auto& key : track.keys)
         keys.push_back({{"time", key.time}, {"frame", json_optional(key.frame)}, {"x", json_optional(key.x)},

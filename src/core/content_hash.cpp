@@ -42,10 +42,20 @@ void ContentHasher::add_text(std::string_view text) {
   }
 }
 
-std::string ContentHasher::hex() {
-  if (!state_) return to_hex(XXH3_64bits(buffer_, size_));
-  flush();
-  return to_hex(XXH3_64bits_digest(static_cast<const XXH3_state_t*>(state_)));
+HexDigest ContentHasher::digest() {
+  std::uint64_t hash = 0;
+  if (!state_) {
+    hash = XXH3_64bits(buffer_, size_);
+  } else {
+    flush();
+    hash = XXH3_64bits_digest(static_cast<const XXH3_state_t*>(state_));
+  }
+  static constexpr char kDigits[] = "0123456789abcdef";
+  HexDigest digest;
+  for (std::size_t i = 0; i < 16; ++i) digest.digits[i] = kDigits[(hash >> (60 - 4 * i)) & 0xF];
+  return digest;
 }
+
+std::string ContentHasher::hex() { return digest().text(); }
 
 }  // namespace animdex

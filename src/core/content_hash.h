@@ -2,6 +2,7 @@
 // Content hashes (XXH3-64) rendered as 16 lowercase hex digits, so equal content
 // compares equal in SQL whatever file or offset it came from.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstring>
@@ -13,6 +14,17 @@
 namespace animdex {
 
 std::string hash_bytes(std::span<const std::byte> bytes);
+
+// A hash's 16 hex digits held in place: one per track is made in the parallel stage and freed
+// by the writer's thread, so a heap string each (16 digits miss the small-string buffer by one)
+// cost two allocator calls per track, one of them across threads.
+struct HexDigest {
+  std::array<char, 17> digits{};  // 16 digits and a NUL, so SQLite can take it as C text
+  const char* c_str() const noexcept { return digits.data(); }
+  std::string_view view() const noexcept { return {digits.data(), 16}; }
+  std::string text() const { return std::string(view()); }
+  bool operator==(const HexDigest&) const = default;
+};
 
 // Hasher for canonical serialisations (field by field, fixed width, little-endian). Fields gather
 // in a buffer of kChunk bytes and go to XXH3 a chunk at a time (the same hash as one call over
@@ -34,6 +46,7 @@ class ContentHasher {
   void add_f64(double value) { add_u64(std::bit_cast<std::uint64_t>(value)); }  // the bits: -0.0 is not 0.0
   void add_text(std::string_view text);
   std::string hex();
+  HexDigest digest();  // the same digits as hex()
 
  private:
   static constexpr std::size_t kChunk = 4096;

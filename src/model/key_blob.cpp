@@ -87,11 +87,13 @@ Code choose_integer(std::span<const std::int64_t> values) {
                                                                                              : narrowest;
 }
 
-// Writes into a buffer sized once for the largest the blob can be (the encoder computes it), so a
-// value costs a store, not a vector resize; bytes() trims it to what was written.
+// Appends to `out` through room made once for the largest the blob can be (the encoder computes
+// it), so a value costs a store, not a vector resize; finish() trims the room to what was written.
 class BlobWriter {
  public:
-  explicit BlobWriter(std::size_t capacity) : bytes_(capacity) {}
+  BlobWriter(std::vector<std::byte>& out, std::size_t capacity) : bytes_(out), start_(out.size()), size_(out.size()) {
+    out.resize(start_ + capacity);
+  }
   void u8(std::uint8_t value) { unsigned_le(value, 1); }
   void unsigned_le(std::uint64_t bits, std::size_t width) {
     if (width > bytes_.size() - size_) throw std::logic_error("key blob: a column outgrew its computed size");
@@ -113,13 +115,14 @@ class BlobWriter {
     const std::uint64_t width = code == Code::constant ? 8 : width_of(code);
     unsigned_le(static_cast<std::uint64_t>(value), width);  // two's complement, truncated to the width
   }
-  std::vector<std::byte>& bytes() {
+  std::size_t finish() {  // the blob's size
     bytes_.resize(size_);
-    return bytes_;
+    return size_ - start_;
   }
 
  private:
-  std::vector<std::byte> bytes_;
+  std::vector<std::byte>& bytes_;
+  std::size_t start_ = 0;
   std::size_t size_ = 0;
 };
 
@@ -169,6 +172,12 @@ bool code_allowed(Column column, Code code) {
 }  // namespace
 
 std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector<KeySpline>& splines) {
+  std::vector<std::byte> blob;
+  append_key_blob(blob, keys, splines);
+  return blob;
+}
+
+std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys, const std::vector<KeySpline>& splines) {
   std::array<Code, kKeyBlobColumns> codes{};
   codes[index_of(Column::time)] = choose_real(keys.time);
   codes[index_of(Column::frame)] =
@@ -201,7 +210,7 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
 
   std::uint64_t size = 1 + 7 + 4;  // magic, codes, a key count of at most 4 bytes
   for (const Code code : codes) size += column_bytes(code, keys.size());
-  BlobWriter writer(size);
+  BlobWriter writer(out, size);
   writer.u8(kKeyBlobMagic | kKeyBlobVersion);
   for (std::size_t c = 0; c < codes.size(); c += 2)
     writer.u8(static_cast<std::uint8_t>(static_cast<unsigned>(codes[c]) | (static_cast<unsigned>(codes[c + 1]) << 4)));
@@ -216,7 +225,7 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
   write_column<std::int64_t>(writer, shapes, codes[index_of(Column::shape)]);
   write_column<std::int64_t>(writer, linear_flags, codes[index_of(Column::linear_flag)]);
   for (std::size_t p = 0; p < 6; ++p) write_column<double>(writer, params(p), codes[index_of(Column::p1) + p]);
-  return std::move(writer.bytes());
+  return writer.finish();
 }
 
 Result<KeyBlob> KeyBlob::open(std::span<const std::byte> bytes) {
