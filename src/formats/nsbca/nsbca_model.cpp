@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <set>
 
 #include "formats/nsbca/nsbca_decode.h"
 
@@ -12,22 +11,37 @@ namespace {
 
 bool stored(Source source) { return source == Source::constant || source == Source::animated; }
 
-// Frames with a stored sample in any animated axis; frame 0 alone when every axis is constant.
+// Frames with a stored sample in any animated axis, ascending and once each; frame 0 alone when
+// every axis is constant.
 std::vector<int> key_frames(const std::array<AxisChannel, 3>& axes, int frame_count) {
-  std::set<int> frames;
+  std::vector<int> frames;
   for (const auto& axis : axes)
-    if (axis.source == Source::animated)
-      for (int frame : sample_frames(frame_count, axis.info)) frames.insert(frame);
-  if (frames.empty()) frames.insert(0);
-  return {frames.begin(), frames.end()};
+    if (axis.source == Source::animated) {
+      const auto sampled = sample_frames(frame_count, axis.info);
+      frames.insert(frames.end(), sampled.begin(), sampled.end());
+    }
+  if (frames.empty()) return {0};
+  std::sort(frames.begin(), frames.end());
+  frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
+  return frames;
+}
+
+// Times and frames (the same numbers: NSBCA keys are frame indexes), with room for `values` more
+// columns, filled in place: one sizing per column instead of a push per key.
+void size_columns(model::KeyColumns& keys, const std::vector<int>& frames, std::size_t values) {
+  const std::size_t count = frames.size();
+  keys.time.assign(frames.begin(), frames.end());
+  keys.frame.assign(frames.begin(), frames.end());
+  for (auto* column : {&keys.x, &keys.y, &keys.z, &keys.w})
+    if (values-- > 0) column->resize(count);
 }
 
 std::string encoding_of(const std::array<AxisChannel, 3>& axes) {
-  std::set<std::string> kinds;
+  bool fx16 = false, fx32 = false;
   for (const auto& axis : axes)
-    if (axis.source == Source::animated) kinds.insert(axis.info.fx16() ? "fx16" : "fx32");
-  if (kinds.empty()) return "fx32";
-  return kinds.size() == 1 ? *kinds.begin() : "fx16+fx32";
+    if (axis.source == Source::animated) (axis.info.fx16() ? fx16 : fx32) = true;
+  if (fx16 && fx32) return "fx16+fx32";
+  return fx16 ? "fx16" : "fx32";  // constant axes alone are stored as fx32
 }
 
 model::BoneTrack axes_track(const JointAnimation& animation, const NodeAnimation& node, std::size_t index,
@@ -38,16 +52,15 @@ model::BoneTrack axes_track(const JointAnimation& animation, const NodeAnimation
   track.track_flags = is_scale ? 0x02 : 0x01;  // GNT's SCALE / TRANSLATE bits
   track.channels = is_scale ? "S" : "T";
   track.value_encoding = encoding_of(axes);
-  for (int frame : key_frames(axes, animation.frame_count)) {
-    model::Key key;
-    key.time = frame;
-    key.frame = frame;
-    key.x = evaluate_axis(axes[0], animation.frame_count, frame, is_scale);
-    key.y = evaluate_axis(axes[1], animation.frame_count, frame, is_scale);
-    key.z = evaluate_axis(axes[2], animation.frame_count, frame, is_scale);
-    track.keys.push_back(key);
+  const auto frames = key_frames(axes, animation.frame_count);
+  auto& keys = track.keys;
+  size_columns(keys, frames, 3);
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    keys.x[k] = evaluate_axis(axes[0], animation.frame_count, frames[k], is_scale);
+    keys.y[k] = evaluate_axis(axes[1], animation.frame_count, frames[k], is_scale);
+    keys.z[k] = evaluate_axis(axes[2], animation.frame_count, frames[k], is_scale);
   }
-  track.total_time = track.keys.back().time;
+  track.total_time = keys.time.back();
   return track;
 }
 
@@ -61,19 +74,19 @@ model::BoneTrack rotation_track(const JointAnimation& animation, const NodeAnima
   const std::vector<int> frames =
       node.rotation.source == Source::animated ? sample_frames(animation.frame_count, node.rotation.info)
                                                : std::vector<int>{0};
-  for (int frame : frames) {
-    const auto quaternion = quaternion_from_rows(evaluate_rotation(animation, node.rotation, frame));
-    model::Key key;
-    key.time = frame;
-    key.frame = frame;
-    // The DS holds rotations in 1/4096 fixed point: float32 keeps far more than that, and the
-    // database stores the quaternion in half the bytes of a double.
-    const auto narrow = [](double value) { return static_cast<double>(static_cast<float>(value)); };
-    key.x = narrow(quaternion[0]), key.y = narrow(quaternion[1]), key.z = narrow(quaternion[2]);
-    key.w = narrow(quaternion[3]);
-    track.keys.push_back(key);
+  auto& keys = track.keys;
+  size_columns(keys, frames, 4);
+  // The DS holds rotations in 1/4096 fixed point: float32 keeps far more than that, and the
+  // database stores the quaternion in half the bytes of a double.
+  const auto narrow = [](double value) { return static_cast<double>(static_cast<float>(value)); };
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    const auto quaternion = quaternion_from_rows(evaluate_rotation(animation, node.rotation, frames[k]));
+    keys.x[k] = narrow(quaternion[0]);
+    keys.y[k] = narrow(quaternion[1]);
+    keys.z[k] = narrow(quaternion[2]);
+    keys.w[k] = narrow(quaternion[3]);
   }
-  track.total_time = track.keys.back().time;
+  track.total_time = keys.time.back();
   return track;
 }
 
