@@ -202,15 +202,16 @@ HexDigest track_content_hash(const model::BoneTrack& track) {
   // Key by key (time, frame, x, y, z, w, each optional one with its presence), read from the columns.
   const model::KeyColumns& keys = track.keys;
   hasher.add_u64(keys.size());
-  const bool has_frame = !keys.frame.empty();
-  const std::array<const std::vector<double>*, 4> values{&keys.x, &keys.y, &keys.z, &keys.w};
+  const auto times = keys.time();
+  const auto frames = keys.frame();
+  const std::array<std::span<const double>, 4> values{keys.x(), keys.y(), keys.z(), keys.w()};
   for (std::size_t k = 0; k < keys.size(); ++k) {
-    hasher.add_f64(keys.time[k]);
-    hasher.add_u64(has_frame);
-    if (has_frame) hasher.add_i64(keys.frame[k]);
-    for (const auto* column : values) {
-      hasher.add_u64(!column->empty());
-      if (!column->empty()) hasher.add_f64((*column)[k]);
+    hasher.add_f64(times[k]);
+    hasher.add_u64(!frames.empty());
+    if (!frames.empty()) hasher.add_i64(frames[k]);
+    for (const auto& column : values) {
+      hasher.add_u64(!column.empty());
+      if (!column.empty()) hasher.add_f64(column[k]);
     }
   }
   hasher.add_u64(track.splines.size());
@@ -267,7 +268,7 @@ std::string animation_shape_hash(const model::Animation& animation) {
     add_optional(hasher, track.bone_id);
     hasher.add_text(track.channels);
     hasher.add_u64(track.keys.size());
-    for (const double time : track.keys.time) hasher.add_f64(time);
+    for (const double time : track.keys.time()) hasher.add_f64(time);
   }
   return hasher.hex();
 }

@@ -1,33 +1,69 @@
 #include "model/animation.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace animdex::model {
 
+KeyColumns::KeyColumns(std::size_t key_count, unsigned columns)
+    : key_count_(key_count), capacity_(key_count), columns_(columns & (kFrame | kXYZW)) {
+  reals_.assign(real_columns() * key_count, 0.0);
+  if (has(kFrame)) frames_.assign(key_count, 0);
+}
+
+void KeyColumns::grow(std::size_t capacity) {
+  const std::size_t slots = real_columns();
+  std::vector<double> reals(slots * capacity);
+  for (std::size_t slot = 0; slot < slots; ++slot)
+    for (std::size_t k = 0; k < key_count_; ++k) reals[slot * capacity + k] = reals_[slot * capacity_ + k];
+  reals_ = std::move(reals);
+  capacity_ = capacity;
+  if (has(kFrame)) frames_.reserve(capacity);
+}
+
 void KeyColumns::reserve(std::size_t key_count) {
-  time.reserve(key_count);  // only the column every track has; a parser reserves the others it fills
+  if (key_count > capacity_) grow(key_count);
+}
+
+unsigned KeyColumns::columns_of(const Key& key) noexcept {
+  return (key.frame ? kFrame : 0) | (key.x ? kX : 0) | (key.y ? kY : 0) | (key.z ? kZ : 0) | (key.w ? kW : 0);
 }
 
 void KeyColumns::push_back(const Key& key) {
-  time.push_back(key.time);
-  if (key.frame) frame.push_back(*key.frame);
-  if (key.x) x.push_back(*key.x);
-  if (key.y) y.push_back(*key.y);
-  if (key.z) z.push_back(*key.z);
-  if (key.w) w.push_back(*key.w);
+  const unsigned carried = columns_of(key);
+  if (key_count_ == 0 && carried != columns_) {  // the first key decides (keeping any reserved room)
+    const std::size_t room = capacity_;
+    *this = KeyColumns();
+    columns_ = carried;
+    grow(room);
+  }
+  if (carried != columns_) throw std::invalid_argument("a key carries other columns than the track's first key");
+  if (key_count_ == capacity_) grow(capacity_ == 0 ? 4 : 2 * capacity_);
+  reals_[key_count_] = key.time;
+  if (key.frame) frames_.push_back(*key.frame);
+  const std::optional<double>* values[] = {&key.x, &key.y, &key.z, &key.w};
+  for (std::size_t v = 0; v < 4; ++v)
+    if (*values[v]) reals_[slot_of_value(v) * capacity_ + key_count_] = **values[v];
+  ++key_count_;
 }
 
 Key KeyColumns::operator[](std::size_t index) const {
-  const auto value_at = [index](const std::vector<double>& column) -> std::optional<double> {
-    if (index < column.size()) return column[index];
-    return std::nullopt;
-  };
   Key key;
-  key.time = time[index];
-  if (index < frame.size()) key.frame = frame[index];
-  key.x = value_at(x);
-  key.y = value_at(y);
-  key.z = value_at(z);
-  key.w = value_at(w);
+  key.time = time()[index];
+  if (has(kFrame)) key.frame = frames_[index];
+  std::optional<double>* values[] = {&key.x, &key.y, &key.z, &key.w};
+  for (std::size_t v = 0; v < 4; ++v)
+    if (has(kX << v)) *values[v] = value(v)[index];
   return key;
+}
+
+bool KeyColumns::operator==(const KeyColumns& other) const {
+  if (key_count_ != other.key_count_ || columns_ != other.columns_) return false;
+  const auto same = [](auto a, auto b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); };
+  if (!same(time(), other.time()) || !same(frame(), other.frame())) return false;
+  for (std::size_t v = 0; v < 4; ++v)
+    if (!same(value(v), other.value(v))) return false;
+  return true;
 }
 
 }  // namespace animdex::model

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,9 @@ struct Key {
 };
 
 // A track's keys as flat columns (struct of arrays), the layout the database stores: one `time`
-// per key, and every other column either one entry per key or empty (the track does not carry it).
-// Rules: finite numbers, times in non-decreasing order, each column empty or as long as `time`.
+// per key, and each other column (frame; values x, y, z, w) either one entry per key or absent, as
+// the track carries it. The columns share two buffers (the reals, and the frames), so a track costs
+// at most two allocations whatever it carries. Rules: finite numbers, times in non-decreasing order.
 // Values are doubles holding exactly what the file stored (a float32 widens exactly); the
 // database's encoder (model/key_blob.h) narrows each column back to the narrowest exact width.
 inline constexpr std::size_t kMaxTrackKeys = std::size_t{1} << 24;  // rule: keys per track, far above any budget
@@ -32,20 +34,49 @@ inline constexpr std::size_t kMaxTrackKeys = std::size_t{1} << 24;  // rule: key
 // memory budget before reading keys.
 inline constexpr std::size_t kBytesPerKey = 5 * sizeof(double) + sizeof(std::int64_t);
 
-struct KeyColumns {
-  std::vector<double> time;
-  std::vector<std::int64_t> frame;
-  std::vector<double> x, y, z, w;
+class KeyColumns {
+ public:
+  // Which columns a track carries besides `time`: a set of these bits.
+  static constexpr unsigned kFrame = 1, kX = 2, kY = 4, kZ = 8, kW = 16;
+  static constexpr unsigned kXYZ = kX | kY | kZ, kXYZW = kXYZ | kW;
 
-  std::size_t size() const noexcept { return time.size(); }
-  bool empty() const noexcept { return time.empty(); }
+  KeyColumns() = default;
+  // `key_count` keys, every column of `columns` zero-filled: parsers size once, then fill in place.
+  KeyColumns(std::size_t key_count, unsigned columns);
+
+  std::size_t size() const noexcept { return key_count_; }
+  bool empty() const noexcept { return key_count_ == 0; }
+  unsigned columns() const noexcept { return columns_; }
+  bool has(unsigned column) const noexcept { return (columns_ & column) == column && column != 0; }
+
+  std::span<double> time() noexcept { return real_column(0); }
+  std::span<const double> time() const noexcept { return real_column(0); }
+  std::span<std::int64_t> frame() noexcept { return {frames_.data(), has(kFrame) ? key_count_ : 0}; }
+  std::span<const std::int64_t> frame() const noexcept { return {frames_.data(), has(kFrame) ? key_count_ : 0}; }
+  // Value column 0..3 (x, y, z, w); empty when the track does not carry it.
+  std::span<double> value(std::size_t index) noexcept {
+    return index < 4 && has(kX << index) ? real_column(slot_of_value(index)) : std::span<double>();
+  }
+  std::span<const double> value(std::size_t index) const noexcept {
+    return index < 4 && has(kX << index) ? real_column(slot_of_value(index)) : std::span<const double>();
+  }
+  std::span<double> x() noexcept { return value(0); }
+  std::span<const double> x() const noexcept { return value(0); }
+  std::span<double> y() noexcept { return value(1); }
+  std::span<const double> y() const noexcept { return value(1); }
+  std::span<double> z() noexcept { return value(2); }
+  std::span<const double> z() const noexcept { return value(2); }
+  std::span<double> w() noexcept { return value(3); }
+  std::span<const double> w() const noexcept { return value(3); }
+
   void reserve(std::size_t key_count);
-  // Appends one key; a value it lacks leaves that column alone (so keys must agree on which they carry).
+  // Appends one key. The first key of an empty track decides the columns; a later key carrying
+  // other columns is a caller's error (std::invalid_argument), as a column per key is the rule.
   void push_back(const Key& key);
   Key operator[](std::size_t index) const;
   Key front() const { return (*this)[0]; }
   Key back() const { return (*this)[size() - 1]; }
-  bool operator==(const KeyColumns&) const = default;
+  bool operator==(const KeyColumns& other) const;
 
   class const_iterator {
    public:
@@ -64,6 +95,28 @@ struct KeyColumns {
   };
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, size()}; }
+
+ private:
+  static unsigned columns_of(const Key& key) noexcept;
+  // Value columns present below `mask` (x, y, z, w bits), by table: the build targets no popcount instruction.
+  static std::size_t values_in(unsigned mask) noexcept {
+    static constexpr std::uint8_t kCount[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+    return kCount[(mask & kXYZW) >> 1];
+  }
+  // Slot of a real column in reals_: 0 is time, then the present values in x, y, z, w order.
+  std::size_t slot_of_value(std::size_t index) const noexcept { return 1 + values_in(columns_ & ((kX << index) - 1)); }
+  std::size_t real_columns() const noexcept { return 1 + values_in(columns_); }
+  std::span<double> real_column(std::size_t slot) noexcept { return {reals_.data() + slot * capacity_, key_count_}; }
+  std::span<const double> real_column(std::size_t slot) const noexcept {
+    return {reals_.data() + slot * capacity_, key_count_};
+  }
+  void grow(std::size_t capacity);
+
+  std::size_t key_count_ = 0;
+  std::size_t capacity_ = 0;   // keys each real column has room for
+  unsigned columns_ = 0;
+  std::vector<double> reals_;  // time, then each present value column, `capacity_` apart
+  std::vector<std::int64_t> frames_;
 };
 
 // The shape of the span that ends at a key and its parameters (p1..p6), for curve formats

@@ -143,20 +143,22 @@ double time_from_frame(std::int64_t frame, double rate) {
 
 // The rate at which every time is the float32 nearest frame / rate (GNT: 60), if there is one.
 std::optional<double> frame_rate_of(const KeyColumns& keys) {
-  if (keys.frame.size() != keys.size() || keys.empty() || !(keys.time.back() > 0)) return std::nullopt;
-  const double ratio = static_cast<double>(keys.frame.back()) / keys.time.back();
+  const auto times = keys.time();
+  const auto frames = keys.frame();
+  if (frames.size() != keys.size() || keys.empty() || !(times.back() > 0)) return std::nullopt;
+  const double ratio = static_cast<double>(frames.back()) / times.back();
   if (!(ratio >= 0.5 && ratio < 65535.5)) return std::nullopt;
   const double rate = std::round(ratio);
   for (std::size_t k = 0; k < keys.size(); ++k)
-    if (std::bit_cast<std::uint64_t>(time_from_frame(keys.frame[k], rate)) != std::bit_cast<std::uint64_t>(keys.time[k]))
+    if (std::bit_cast<std::uint64_t>(time_from_frame(frames[k], rate)) != std::bit_cast<std::uint64_t>(times[k]))
       return std::nullopt;
   return rate;
 }
 
 bool frames_equal_times(const KeyColumns& keys, Code time_code) {
-  if ((time_code != Code::u16 && time_code != Code::u8) || keys.frame.size() != keys.size()) return false;
+  if ((time_code != Code::u16 && time_code != Code::u8) || keys.frame().size() != keys.size()) return false;
   for (std::size_t k = 0; k < keys.size(); ++k)
-    if (static_cast<double>(keys.frame[k]) != keys.time[k]) return false;
+    if (static_cast<double>(keys.frame()[k]) != keys.time()[k]) return false;
   return true;
 }
 
@@ -179,15 +181,14 @@ std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector
 
 std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys, const std::vector<KeySpline>& splines) {
   std::array<Code, kKeyBlobColumns> codes{};
-  codes[index_of(Column::time)] = choose_real(keys.time);
+  codes[index_of(Column::time)] = choose_real(keys.time());
   codes[index_of(Column::frame)] =
-      frames_equal_times(keys, codes[0]) ? Code::same_as_time : choose_integer(keys.frame);
+      frames_equal_times(keys, codes[0]) ? Code::same_as_time : choose_integer(keys.frame());
   // Times that are frames over a rate cost 8 bytes instead of a width per key.
   const auto rate = codes[index_of(Column::frame)] == Code::same_as_time ? std::nullopt : frame_rate_of(keys);
   if (rate && column_bytes(Code::frames_over_rate, keys.size()) < column_bytes(codes[0], keys.size()))
     codes[index_of(Column::time)] = Code::frames_over_rate;
-  const std::array<const std::vector<double>*, 4> values{&keys.x, &keys.y, &keys.z, &keys.w};
-  for (std::size_t v = 0; v < values.size(); ++v) codes[index_of(Column::x) + v] = choose_real(*values[v]);
+  for (std::size_t v = 0; v < 4; ++v) codes[index_of(Column::x) + v] = choose_real(keys.value(v));
 
   // The splines as columns, in two buffers sized once: shapes then linear flags, and p1..p6.
   const std::size_t spline_count = splines.size();
@@ -219,9 +220,9 @@ std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys,
     if (count < 0x80) break;
   }
   if (codes[0] == Code::frames_over_rate) writer.unsigned_le(static_cast<std::uint64_t>(*rate), 2);
-  else write_column<double>(writer, keys.time, codes[0]);
-  write_column<std::int64_t>(writer, keys.frame, codes[1]);
-  for (std::size_t v = 0; v < values.size(); ++v) write_column<double>(writer, *values[v], codes[2 + v]);
+  else write_column<double>(writer, keys.time(), codes[0]);
+  write_column<std::int64_t>(writer, keys.frame(), codes[1]);
+  for (std::size_t v = 0; v < 4; ++v) write_column<double>(writer, keys.value(v), codes[2 + v]);
   write_column<std::int64_t>(writer, shapes, codes[index_of(Column::shape)]);
   write_column<std::int64_t>(writer, linear_flags, codes[index_of(Column::linear_flag)]);
   for (std::size_t p = 0; p < 6; ++p) write_column<double>(writer, params(p), codes[index_of(Column::p1) + p]);
@@ -332,14 +333,17 @@ Result<DecodedKeys> decode_key_blob(std::span<const std::byte> bytes) {
   if (!opened) return opened.error();
   const KeyBlob& blob = opened.value();
   DecodedKeys decoded;
-  KeyColumns& keys = decoded.keys;
-  const std::array<std::pair<Column, std::vector<double>*>, 4> values{
-      {{Column::x, &keys.x}, {Column::y, &keys.y}, {Column::z, &keys.z}, {Column::w, &keys.w}}};
+  unsigned columns = blob.has(Column::frame) ? KeyColumns::kFrame : 0;
+  for (std::size_t v = 0; v < 4; ++v)
+    if (blob.has(static_cast<Column>(index_of(Column::x) + v))) columns |= KeyColumns::kX << v;
+  // Sized for the declared count (at most kMaxBlobKeys, open() checked): a blob of constants may
+  // declare that many in a few bytes, which is why the virtual tables read through KeyBlob instead.
+  KeyColumns& keys = decoded.keys = KeyColumns(blob.key_count(), columns);
   for (std::uint64_t k = 0; k < blob.key_count(); ++k) {
-    keys.time.push_back(blob.real(Column::time, k));
-    if (blob.has(Column::frame)) keys.frame.push_back(blob.integer(Column::frame, k));
-    for (const auto& [column, target] : values)
-      if (blob.has(column)) target->push_back(blob.real(column, k));
+    keys.time()[k] = blob.real(Column::time, k);
+    if (blob.has(Column::frame)) keys.frame()[k] = blob.integer(Column::frame, k);
+    for (std::size_t v = 0; v < 4; ++v)
+      if (!keys.value(v).empty()) keys.value(v)[k] = blob.real(static_cast<Column>(index_of(Column::x) + v), k);
     if (!blob.has_splines()) continue;
     KeySpline spline;
     spline.shape = static_cast<int>(blob.integer(Column::shape, k));
@@ -353,15 +357,18 @@ Result<DecodedKeys> decode_key_blob(std::span<const std::byte> bytes) {
 
 namespace {
 
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+bool same_bits(std::span<const double> a, std::span<const double> b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
 }
 
 }  // namespace
 
 bool identical(const KeyColumns& a, const KeyColumns& b) {
-  return same_bits(a.time, b.time) && a.frame == b.frame && same_bits(a.x, b.x) && same_bits(a.y, b.y) &&
-         same_bits(a.z, b.z) && same_bits(a.w, b.w);
+  if (a.columns() != b.columns() || !same_bits(a.time(), b.time())) return false;
+  if (!std::equal(a.frame().begin(), a.frame().end(), b.frame().begin(), b.frame().end())) return false;
+  for (std::size_t v = 0; v < 4; ++v)
+    if (!same_bits(a.value(v), b.value(v))) return false;
+  return true;
 }
 
 bool identical(const std::vector<KeySpline>& a, const std::vector<KeySpline>& b) {

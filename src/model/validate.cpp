@@ -29,30 +29,22 @@ std::optional<std::string> check_channels(std::string_view channels, bool of_a_b
   return std::nullopt;
 }
 
-std::optional<std::string> check_columns(const KeyColumns& keys) {
-  const auto check = [&](std::size_t size, const char* column) -> std::optional<std::string> {
-    if (size == 0 || size == keys.size()) return std::nullopt;
-    return fmt::format("column {} has {} entries for {} keys (empty or one per key)", column, size, keys.size());
-  };
-  for (const auto& [size, column] : {std::pair{keys.frame.size(), "frame"}, {keys.x.size(), "x"},
-                                     {keys.y.size(), "y"}, {keys.z.size(), "z"}, {keys.w.size(), "w"}})
-    if (auto problem = check(size, column)) return problem;
-  return std::nullopt;
-}
-
 std::optional<std::string> check_keys(const BoneTrack& track) {
   const KeyColumns& keys = track.keys;
   if (keys.size() > kMaxTrackKeys) return fmt::format("{} keys (at most {})", keys.size(), kMaxTrackKeys);
-  if (auto problem = check_columns(keys)) return problem;
-  for (std::size_t k = 0; k < keys.size(); ++k) {
-    if (!std::isfinite(keys.time[k])) return fmt::format("key {}: time is not a finite number", k);
-    if (k > 0 && keys.time[k] < keys.time[k - 1])
-      return fmt::format("key {}: time {} before the previous key's {} (keys are in time order)", k, keys.time[k],
-                         keys.time[k - 1]);
+  // One entry per key in every column the track carries: KeyColumns holds them so.
+  const auto times = keys.time();
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    if (!std::isfinite(times[k])) return fmt::format("key {}: time is not a finite number", k);
+    if (k > 0 && times[k] < times[k - 1])
+      return fmt::format("key {}: time {} before the previous key's {} (keys are in time order)", k, times[k],
+                         times[k - 1]);
   }
-  for (const auto* column : {&keys.x, &keys.y, &keys.z, &keys.w})
-    for (std::size_t k = 0; k < column->size(); ++k)
-      if (!std::isfinite((*column)[k])) return fmt::format("key {}: a value is not a finite number", k);
+  for (std::size_t v = 0; v < 4; ++v) {
+    const auto column = keys.value(v);
+    for (std::size_t k = 0; k < column.size(); ++k)
+      if (!std::isfinite(column[k])) return fmt::format("key {}: a value is not a finite number", k);
+  }
   for (std::size_t k = 0; k < track.splines.size(); ++k)
     for (const double parameter : track.splines[k].params)
       if (!std::isfinite(parameter)) return fmt::format("spline {}: a parameter is not a finite number", k);

@@ -2,6 +2,8 @@
 // column in the narrowest width that holds it, and a damaged blob is an error naming its offset.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -29,16 +31,24 @@ KeyBlobCode code_of(const KeyColumns& keys, KeyBlobColumn column, const std::vec
   return opened.value().code(column);
 }
 
+// Columns from whole vectors: an empty vector is a column the track does not carry.
+KeyColumns columns(const std::vector<double>& time, const std::vector<std::int64_t>& frame = {},
+                   const std::array<std::vector<double>, 4>& values = {}) {
+  unsigned carried = frame.empty() ? 0 : KeyColumns::kFrame;
+  for (std::size_t v = 0; v < 4; ++v) carried |= values[v].empty() ? 0 : KeyColumns::kX << v;
+  KeyColumns keys(time.size(), carried);
+  std::copy(time.begin(), time.end(), keys.time().begin());
+  std::copy(frame.begin(), frame.end(), keys.frame().begin());
+  for (std::size_t v = 0; v < 4; ++v) std::copy(values[v].begin(), values[v].end(), keys.value(v).begin());
+  return keys;
+}
+
 KeyColumns gnt_like() {  // f32 times frame / 60, the frames, 16-bit coordinates (low halves zero)
   KeyColumns keys;
   for (int k = 0; k < 5; ++k) {
     const float time = static_cast<float>(7 * k) / 60.0F;
-    keys.time.push_back(time);
-    keys.frame.push_back(7 * k);
-    keys.x.push_back(std::bit_cast<float>(0x3F80'0000u + (static_cast<std::uint32_t>(k) << 16)));
-    keys.y.push_back(-0.0);
-    keys.z.push_back(0.5);
-    keys.w.push_back(std::bit_cast<float>(0xC2B4'0000u + (static_cast<std::uint32_t>(k) << 16)));  // -90 and on
+    keys.push_back({time, 7 * k, std::bit_cast<float>(0x3F80'0000u + (static_cast<std::uint32_t>(k) << 16)), -0.0,
+                    0.5, std::bit_cast<float>(0xC2B4'0000u + (static_cast<std::uint32_t>(k) << 16))});  // -90 and on
   }
   return keys;
 }
@@ -49,12 +59,12 @@ TEST_CASE("key blob: each column in the narrowest exact width, given back bit fo
   const KeyColumns gnt = gnt_like();
   CHECK(identical(round_trip(gnt).keys, gnt));  // bit for bit: -0.0 stays -0.0
   KeyColumns positive_zero = gnt;
-  positive_zero.y.assign(positive_zero.size(), 0.0);
+  std::fill(positive_zero.y().begin(), positive_zero.y().end(), 0.0);
   CHECK(positive_zero == gnt);  // == compares values...
   CHECK_FALSE(identical(positive_zero, gnt));  // ...identical() the bits
   CHECK(code_of(gnt, KeyBlobColumn::time) == KeyBlobCode::frames_over_rate);  // 8 bytes for all five
   KeyColumns off_rate = gnt;
-  off_rate.time[3] = std::nextafter(static_cast<float>(off_rate.time[3]), 1.0F);
+  off_rate.time()[3] = std::nextafter(static_cast<float>(off_rate.time()[3]), 1.0F);
   CHECK(round_trip(off_rate).keys == off_rate);
   CHECK(code_of(off_rate, KeyBlobColumn::time) == KeyBlobCode::f32);
   CHECK(code_of(gnt, KeyBlobColumn::frame) == KeyBlobCode::i8);
@@ -63,12 +73,8 @@ TEST_CASE("key blob: each column in the narrowest exact width, given back bit fo
   CHECK(code_of(gnt, KeyBlobColumn::w) == KeyBlobCode::bf16);
 
   KeyColumns frames;  // NSBCA / LightWave v1: integral frame times, frames equal to them, f64 values
-  for (int k = 0; k < 40; ++k) {
-    frames.time.push_back(k);
-    frames.frame.push_back(k);
-    frames.x.push_back(0.1 * k);  // not exact in f32
-    frames.y.push_back(1.0);      // the same on every key
-  }
+  for (int k = 0; k < 40; ++k) frames.push_back({static_cast<double>(k), k, 0.1 * k /* not exact in f32 */,
+                                                 1.0 /* the same on every key */, std::nullopt, std::nullopt});
   CHECK(round_trip(frames).keys == frames);
   CHECK(code_of(frames, KeyBlobColumn::time) == KeyBlobCode::u8);
   CHECK(code_of(frames, KeyBlobColumn::frame) == KeyBlobCode::same_as_time);
@@ -77,14 +83,18 @@ TEST_CASE("key blob: each column in the narrowest exact width, given back bit fo
   CHECK(code_of(frames, KeyBlobColumn::z) == KeyBlobCode::absent);
   CHECK(encode_key_blob(frames, {}).size() == kKeyBlobHeaderSize + 40 * 1 + 40 * 8 + 8);
   CHECK(kKeyBlobHeaderSize == 9);
-  frames.z.assign(40, 0.0);  // zeros cost nothing
-  CHECK(code_of(frames, KeyBlobColumn::z) == KeyBlobCode::zero);
-  CHECK(round_trip(frames).keys == frames);
+  KeyColumns with_zeros(frames.size(), frames.columns() | KeyColumns::kZ);  // zeros cost nothing
+  std::copy(frames.time().begin(), frames.time().end(), with_zeros.time().begin());
+  std::copy(frames.frame().begin(), frames.frame().end(), with_zeros.frame().begin());
+  std::copy(frames.x().begin(), frames.x().end(), with_zeros.x().begin());
+  std::copy(frames.y().begin(), frames.y().end(), with_zeros.y().begin());
+  CHECK(code_of(with_zeros, KeyBlobColumn::z) == KeyBlobCode::zero);
+  CHECK(round_trip(with_zeros).keys == with_zeros);
 
-  KeyColumns wide;  // values no narrower width holds
-  wide.time = {0.0, 1e300, std::numeric_limits<double>::max()};
-  wide.frame = {std::numeric_limits<std::int64_t>::min(), 0, std::numeric_limits<std::int64_t>::max()};
-  wide.x = {std::numeric_limits<double>::denorm_min(), -1e-300, 65536.0};
+  const KeyColumns wide = columns(  // values no narrower width holds
+      {0.0, 1e300, std::numeric_limits<double>::max()},
+      {std::numeric_limits<std::int64_t>::min(), 0, std::numeric_limits<std::int64_t>::max()},
+      {std::vector<double>{std::numeric_limits<double>::denorm_min(), -1e-300, 65536.0}, {}, {}, {}});
   CHECK(round_trip(wide).keys == wide);
   CHECK(code_of(wide, KeyBlobColumn::frame) == KeyBlobCode::i64);
 }
@@ -93,8 +103,7 @@ TEST_CASE("key blob: splines, linear flags, empty and time-only tracks", "[model
   KeyColumns keys;
   std::vector<KeySpline> splines;
   for (int k = 0; k < 3; ++k) {
-    keys.time.push_back(k * 0.5);
-    keys.x.push_back(k);
+    keys.push_back({k * 0.5, std::nullopt, static_cast<double>(k), std::nullopt, std::nullopt, std::nullopt});
     splines.push_back({k == 2 ? 3 : 0, k % 2, {0.25, -0.25, 0.0, 1.0 / 3.0, 0, 0}});
   }
   const auto decoded = round_trip(keys, splines);
@@ -112,8 +121,7 @@ TEST_CASE("key blob: splines, linear flags, empty and time-only tracks", "[model
 
   CHECK(round_trip(KeyColumns{}).keys.empty());
   CHECK(encode_key_blob(KeyColumns{}, {}).size() == kKeyBlobHeaderSize);
-  KeyColumns times_only;
-  times_only.time = {0.0, 0.25};
+  const KeyColumns times_only = columns({0.0, 0.25});
   const auto times = round_trip(times_only);
   CHECK(times.keys == times_only);
   CHECK(times.splines.empty());

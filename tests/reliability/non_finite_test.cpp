@@ -1,5 +1,6 @@
 // Issue 12.1: a NaN or infinite number is a parse error of that file, with the offset of the number.
 #include <catch2/catch.hpp>
+#include <stdexcept>
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -89,15 +90,14 @@ TEST_CASE("validate() names the first broken rule of a model", "[reliability]") 
   auto& track = animation.tracks.emplace_back();
   track.keys.push_back({0.0, 0, 1.0, 2.0, 3.0, 4.0});
   CHECK_FALSE(model::validate(file));
-  track.keys.time.push_back(std::numeric_limits<double>::quiet_NaN());
-  CHECK(model::validate(file) == "animation 0 track 0: column frame has 1 entries for 2 keys (empty or one per key)");
-  for (auto* column : {&track.keys.x, &track.keys.y, &track.keys.z, &track.keys.w}) column->push_back(1.0);
-  track.keys.frame.push_back(1);
+  // A column per key is the container's rule: a key carrying other columns is refused at once.
+  CHECK_THROWS_AS(track.keys.push_back({1.0, std::nullopt, 1.0, 2.0, 3.0, 4.0}), std::invalid_argument);
+  track.keys.push_back({std::numeric_limits<double>::quiet_NaN(), 1, 1.0, 1.0, 1.0, 1.0});
   CHECK(model::validate(file) == "animation 0 track 0: key 1: time is not a finite number");
-  track.keys.time.back() = 1.0;
-  track.keys.y.back() = std::numeric_limits<double>::infinity();
+  track.keys.time().back() = 1.0;
+  track.keys.y().back() = std::numeric_limits<double>::infinity();
   CHECK(model::validate(file) == "animation 0 track 0: key 1: a value is not a finite number");
-  track.keys.y.back() = 2.0;
+  track.keys.y().back() = 2.0;
   track.splines.resize(1);
   CHECK(model::validate(file) == "animation 0 track 0: 1 splines for 2 keys (empty or one per key)");
   track.splines.resize(2);
@@ -106,8 +106,7 @@ TEST_CASE("validate() names the first broken rule of a model", "[reliability]") 
   track.splines.clear();
   track.keys.push_back({0.5, 2, 1.0, 1.0, 1.0, 1.0});
   CHECK(model::validate(file) == "animation 0 track 0: key 2: time 0.5 before the previous key's 1 (keys are in time order)");
-  for (auto* column : {&track.keys.time, &track.keys.x, &track.keys.y, &track.keys.z, &track.keys.w}) column->pop_back();
-  track.keys.frame.pop_back();
+  track.keys.time().back() = 1.5;
   track.channels = "RT";
   CHECK_FALSE(model::validate(file));  // a channel's name where the track has no bone (a Kuper axis may be "RT")
   track.bone_id = 3;

@@ -21,18 +21,13 @@ model::BoneTrack to_track(const BoneAnimation& bone) {
   const auto encoding = encoding_from_flags(bone.flags1).value_or(CoordinateEncoding::none);
   // Straight into the columns: each word decoded once, no per-key object.
   const std::size_t key_count = bone.key_count();
-  auto& keys = track.keys;
-  keys.time.assign(bone.key_times.begin(), bone.key_times.end());
-  keys.frame.resize(key_count);
-  for (std::size_t k = 0; k < key_count; ++k) keys.frame[k] = seconds_to_frame(bone.key_times[k]);
-  if (bone.coordinate_words.size() != key_count) return track;  // a time-only track
-  for (auto* column : {&keys.x, &keys.y, &keys.z, &keys.w}) column->resize(key_count);
+  const bool values = bone.coordinate_words.size() == key_count && encoding != CoordinateEncoding::none;
+  auto& keys = track.keys =
+      model::KeyColumns(key_count, model::KeyColumns::kFrame | (values ? model::KeyColumns::kXYZW : 0));
   for (std::size_t k = 0; k < key_count; ++k) {
-    const auto& words = bone.coordinate_words[k];
-    keys.x[k] = decode_coordinate(words[0], encoding);
-    keys.y[k] = decode_coordinate(words[1], encoding);
-    keys.z[k] = decode_coordinate(words[2], encoding);
-    keys.w[k] = decode_coordinate(words[3], encoding);
+    keys.time()[k] = bone.key_times[k];
+    keys.frame()[k] = seconds_to_frame(bone.key_times[k]);
+    for (std::size_t v = 0; values && v < 4; ++v) keys.value(v)[k] = decode_coordinate(bone.coordinate_words[k][v], encoding);
   }
   return track;
 }

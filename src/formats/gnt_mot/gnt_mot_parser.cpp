@@ -281,23 +281,19 @@ class ModelSink {
   void bone(const BoneHeader& header) {
     auto& track = file_.animations.back().tracks.emplace_back(
         model_track(header.bone_id, header.flags1, header.track_flags, header.total_time));
-    auto& keys = track.keys;
-    keys.time.resize(header.key_count);
-    keys.frame.resize(header.key_count);
-    if (header.encoding != CoordinateEncoding::none)
-      for (auto* column : {&keys.x, &keys.y, &keys.z, &keys.w}) column->resize(header.key_count);
+    const bool values = header.encoding != CoordinateEncoding::none;
+    auto& keys = track.keys =
+        model::KeyColumns(header.key_count, model::KeyColumns::kFrame | (values ? model::KeyColumns::kXYZW : 0));
+    times_ = keys.time();
+    frames_ = keys.frame();
+    for (std::size_t v = 0; v < 4; ++v) values_[v] = keys.value(v);
   }
   void time(std::uint64_t k, float seconds) {
-    auto& keys = file_.animations.back().tracks.back().keys;
-    keys.time[k] = seconds;
-    keys.frame[k] = seconds_to_frame(seconds);
+    times_[k] = seconds;
+    frames_[k] = seconds_to_frame(seconds);
   }
   void coordinates(std::uint64_t k, const std::array<std::uint32_t, 4>&, const std::array<float, 4>& values) {
-    auto& keys = file_.animations.back().tracks.back().keys;
-    keys.x[k] = values[0];
-    keys.y[k] = values[1];
-    keys.z[k] = values[2];
-    keys.w[k] = values[3];
+    for (std::size_t v = 0; v < 4; ++v) values_[v][k] = values[v];
   }
   void bone_padding(std::span<const std::byte>, std::span<const std::byte>) {}
   void finish() {
@@ -309,6 +305,10 @@ class ModelSink {
 
  private:
   model::AnimationFile file_;
+  // The current track's columns, sized by bone() and filled key by key.
+  std::span<double> times_;
+  std::span<std::int64_t> frames_;
+  std::array<std::span<double>, 4> values_;
   std::uint32_t slot_count_ = 0;
   std::uint32_t declared_size_ = 0;
 };

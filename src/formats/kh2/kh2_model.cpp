@@ -29,13 +29,14 @@ model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve
   track.value_encoding = "kh2_fcurve";
   // Sized once, filled in place: a time and a value per key, and its span's shape and tangents.
   const std::size_t key_count = curve.key_count;
-  track.keys.time.resize(key_count);
-  track.keys.x.resize(key_count);
+  track.keys = model::KeyColumns(key_count, model::KeyColumns::kX);
   track.splines.resize(key_count);
+  const auto times = track.keys.time();
+  const auto values = track.keys.x();
   for (std::size_t k = 0; k < key_count; ++k) {
     const auto& key = body.keys[static_cast<std::size_t>(curve.first_key) + k];
-    track.keys.time[k] = body.key_times[key.time_index];
-    track.keys.x[k] = body.values[static_cast<std::size_t>(key.value_index)];
+    times[k] = body.key_times[key.time_index];
+    values[k] = body.values[static_cast<std::size_t>(key.value_index)];
     auto& spline = track.splines[k];
     spline.shape = spline_shape(key.interpolation);
     if (key.interpolation == Interpolation::hermite) {
@@ -43,7 +44,7 @@ model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve
       spline.params[1] = body.tangents[static_cast<std::size_t>(key.out_tangent_index)];
     }
   }
-  if (key_count > 0) track.total_time = track.keys.time.back();
+  if (key_count > 0) track.total_time = times.back();
   return track;
 }
 

@@ -26,14 +26,13 @@ std::vector<int> key_frames(const std::array<AxisChannel, 3>& axes, int frame_co
   return frames;
 }
 
-// Times and frames (the same numbers: NSBCA keys are frame indexes), with room for `values` more
-// columns, filled in place: one sizing per column instead of a push per key.
-void size_columns(model::KeyColumns& keys, const std::vector<int>& frames, std::size_t values) {
-  const std::size_t count = frames.size();
-  keys.time.assign(frames.begin(), frames.end());
-  keys.frame.assign(frames.begin(), frames.end());
-  for (auto* column : {&keys.x, &keys.y, &keys.z, &keys.w})
-    if (values-- > 0) column->resize(count);
+// Columns sized once for `frames`, times and frames filled (the same numbers: NSBCA keys are frame
+// indexes); the caller fills the `values` columns in place.
+model::KeyColumns sized_columns(const std::vector<int>& frames, unsigned values) {
+  model::KeyColumns keys(frames.size(), model::KeyColumns::kFrame | values);
+  std::copy(frames.begin(), frames.end(), keys.time().begin());
+  std::copy(frames.begin(), frames.end(), keys.frame().begin());
+  return keys;
 }
 
 std::string encoding_of(const std::array<AxisChannel, 3>& axes) {
@@ -53,14 +52,10 @@ model::BoneTrack axes_track(const JointAnimation& animation, const NodeAnimation
   track.channels = is_scale ? "S" : "T";
   track.value_encoding = encoding_of(axes);
   const auto frames = key_frames(axes, animation.frame_count);
-  auto& keys = track.keys;
-  size_columns(keys, frames, 3);
-  for (std::size_t k = 0; k < frames.size(); ++k) {
-    keys.x[k] = evaluate_axis(axes[0], animation.frame_count, frames[k], is_scale);
-    keys.y[k] = evaluate_axis(axes[1], animation.frame_count, frames[k], is_scale);
-    keys.z[k] = evaluate_axis(axes[2], animation.frame_count, frames[k], is_scale);
-  }
-  track.total_time = keys.time.back();
+  auto& keys = track.keys = sized_columns(frames, model::KeyColumns::kXYZ);
+  for (std::size_t k = 0; k < frames.size(); ++k)
+    for (std::size_t v = 0; v < 3; ++v) keys.value(v)[k] = evaluate_axis(axes[v], animation.frame_count, frames[k], is_scale);
+  track.total_time = keys.time().back();
   return track;
 }
 
@@ -74,19 +69,15 @@ model::BoneTrack rotation_track(const JointAnimation& animation, const NodeAnima
   const std::vector<int> frames =
       node.rotation.source == Source::animated ? sample_frames(animation.frame_count, node.rotation.info)
                                                : std::vector<int>{0};
-  auto& keys = track.keys;
-  size_columns(keys, frames, 4);
+  auto& keys = track.keys = sized_columns(frames, model::KeyColumns::kXYZW);
   // The DS holds rotations in 1/4096 fixed point: float32 keeps far more than that, and the
   // database stores the quaternion in half the bytes of a double.
   const auto narrow = [](double value) { return static_cast<double>(static_cast<float>(value)); };
   for (std::size_t k = 0; k < frames.size(); ++k) {
     const auto quaternion = quaternion_from_rows(evaluate_rotation(animation, node.rotation, frames[k]));
-    keys.x[k] = narrow(quaternion[0]);
-    keys.y[k] = narrow(quaternion[1]);
-    keys.z[k] = narrow(quaternion[2]);
-    keys.w[k] = narrow(quaternion[3]);
+    for (std::size_t v = 0; v < 4; ++v) keys.value(v)[k] = narrow(quaternion[v]);
   }
-  track.total_time = keys.time.back();
+  track.total_time = keys.time().back();
   return track;
 }
 
