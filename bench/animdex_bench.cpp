@@ -92,8 +92,9 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   sqlite3* db = nullptr;
   sqlite3_open(path.c_str(), &db);
   // A new database, as `animdex index` bulk-loads one: rollback journal (WAL only from the next
-  // open), no foreign-key enforcement (indexer/db_writer.cpp, start_transaction).
-  const std::string pragmas = fmt::format("PRAGMA page_size = {}; PRAGMA synchronous = NORMAL; "
+  // open) with full syncs, no foreign-key enforcement (indexer/db_writer.cpp, start_transaction;
+  // also a raw connection's default).
+  const std::string pragmas = fmt::format("PRAGMA page_size = {}; PRAGMA synchronous = FULL; "
                                          "PRAGMA cache_size = -32768; PRAGMA foreign_keys = OFF;", kPageSize);
   sqlite3_exec(db, pragmas.c_str(), nullptr, nullptr, nullptr);
   char* error = nullptr;

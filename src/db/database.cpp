@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <cstring>
 #include <fcntl.h>
 #include <thread>
@@ -136,17 +137,39 @@ std::string immutable_fallback(const std::filesystem::path& path, const SQLite::
   return "mode=ro&immutable=1";
 }
 
+// A reader waited its 10 s for a writer: the first `animdex index` of a new database holds its file
+// until it commits (rollback journal); later ones let readers in (WAL).
+void throw_if_busy_for_reading(const SQLite::Exception& error, const std::filesystem::path& path) {
+  if ((error.getErrorCode() & 0xFF) != SQLITE_BUSY) return;
+  const std::string holder = describe_write_lock_holder(path);
+  throw DatabaseError(fmt::format("{} is busy{}: the first `animdex index` of a new database keeps readers out "
+                                  "until it commits; try again when it has finished",
+                                  path.string(), holder.empty() ? "" : ", held by " + holder));
+}
+
+// The application_id in the file's header, read from the bytes: a file with a hot journal cannot
+// be asked through SQLite without rolling the journal back first.
+std::uint32_t stored_application_id(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  unsigned char bytes[4] = {};
+  file.seekg(68);
+  if (!file.read(reinterpret_cast<char*>(bytes), 4)) return 0;
+  return (std::uint32_t{bytes[0]} << 24) | (std::uint32_t{bytes[1]} << 16) | (std::uint32_t{bytes[2]} << 8) | bytes[3];
+}
+
 // A write that was killed leaves a hot rollback journal that a read-only connection cannot roll
-// back. Where we may write the file, a moment's read-write connection rolls it back, as the sqlite3
-// shell would, so readers see the last complete state.
+// back. For an animdex database we may write, a moment's read-write connection rolls it back, as
+// the sqlite3 shell would, so readers see the last complete state; anyone else's file is left alone.
 bool rolled_back_hot_journal(const std::filesystem::path& path, const SQLite::Exception& error) {
   if (error.getExtendedErrorCode() != SQLITE_READONLY_ROLLBACK) return false;
+  if (stored_application_id(path) != static_cast<std::uint32_t>(kApplicationId)) return false;
   try {
     SQLite::Database writer(path.string(), SQLite::OPEN_READWRITE);
     writer.setBusyTimeout(10000);
     writer.execAndGet("SELECT COUNT(*) FROM sqlite_schema");
     return true;
-  } catch (const SQLite::Exception&) {
+  } catch (const SQLite::Exception& failure) {
+    throw_if_busy_for_reading(failure, path);
     return false;  // not ours to write: immutable_fallback says why
   }
 }
@@ -168,12 +191,14 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   // Before WAL mode, which fixes it: only a new, empty file takes the page size.
   const bool fresh = !has_user_tables(db);
   if (fresh) db.exec(fmt::format("PRAGMA page_size = {}", kPageSize));
+  // In rollback mode NORMAL may leave a corrupt file after a power cut; FULL costs a few syncs of
+  // the small journal and the commit.
+  db.exec(fresh ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
   // WAL lets readers see the previous dump while a re-index writes, at the price of writing every
   // page twice (into the -wal, then into the file). A new database has no previous dump to read,
   // so its first index keeps the rollback journal: every page is written once, and the journal
   // holds only the few pages of the empty schema. The next open for writing switches to WAL.
   if (!fresh) db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA cache_size = -32768");  // 32 MiB page cache for bulk loads (part of the memory budget)
   const int version = pragma_int(db, "user_version");
@@ -272,7 +297,9 @@ void attach_read_only(SQLite::Database& db, const std::filesystem::path& path, s
     attach("mode=ro");
   } catch (const SQLite::Exception& error) {  // as open_read_only: immutable where that is safe
     db.tryExec(fmt::format("DETACH DATABASE {}", schema));
-    attach(immutable_fallback(path, error));
+    throw_if_busy_for_reading(error, path);
+    if (rolled_back_hot_journal(path, error)) attach("mode=ro");
+    else attach(immutable_fallback(path, error));
   }
 }
 
@@ -289,6 +316,7 @@ SQLite::Database open_read_only(const std::filesystem::path& path) {
     db.exec("PRAGMA query_only = ON");
     return db;
   } catch (const SQLite::Exception& error) {
+    throw_if_busy_for_reading(error, path);
     throw DatabaseError(fmt::format("cannot open {}: {}", path.string(), error.what()));
   }
 }
