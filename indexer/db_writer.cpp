@@ -170,7 +170,10 @@ void DumpWriter::RawStatementDeleter::operator()(sqlite3_stmt* statement) const 
 std::unique_ptr<SQLite::Transaction> DumpWriter::start_transaction(const DumpSettings& settings) {
   const auto no_dumps = [this] { return !db_.execAndGet("SELECT EXISTS (SELECT 1 FROM dumps)").getInt(); };
   bulk_load_ = no_dumps();  // incremental or not: there is nothing to keep
-  if (bulk_load_) db_.exec("PRAGMA foreign_keys = OFF");
+  if (bulk_load_) {
+    db_.exec("PRAGMA foreign_keys = OFF");
+    foreign_keys_back_.db = &db_;
+  }
   auto transaction = begin_writing(db_, settings.lock_wait);
   if (bulk_load_ && !no_dumps()) {  // another writer came first: an ordinary index after all
     transaction.reset();  // rolls back
@@ -181,10 +184,11 @@ std::unique_ptr<SQLite::Transaction> DumpWriter::start_transaction(const DumpSet
   return transaction;
 }
 
-DumpWriter::~DumpWriter() {
-  transaction_.reset();  // rolls back if finish() did not commit
-  if (bulk_load_) db_.tryExec("PRAGMA foreign_keys = ON");  // the connection as open_for_writing left it
+DumpWriter::ForeignKeysBack::~ForeignKeysBack() {
+  if (db) db->tryExec("PRAGMA foreign_keys = ON");  // the connection as open_for_writing left it
 }
+
+DumpWriter::~DumpWriter() = default;  // ~Transaction rolls back if finish() did not commit
 
 const PreviousFile* DumpWriter::previous_file(const std::string& path) const {
   const auto found = previous_.find(path);
@@ -333,6 +337,13 @@ void DumpWriter::write_rows(const FileRow& file) {
       insert_track_.bind(parameter(kBoneTracks, "key_count"), animation_row.tracks[t].key_count);
       insert_track_.bind(parameter(kBoneTracks, "total_time"), track.total_time);
       insert_track_.bindNoCopy(parameter(kBoneTracks, "content_hash"), animation_row.tracks[t].content_hash.c_str());
+      // Keys released in the parallel stage for another layout than this writer's would be lost
+      // silently: a caller's error, said at once.
+      const bool needs_keys = key_storage_ == KeyStorage::rows ||
+                              (key_storage_ == KeyStorage::blob && animation_row.tracks[t].keys_end == 0);
+      if (needs_keys && track.keys.size() != static_cast<std::size_t>(animation_row.tracks[t].key_count))
+        throw std::logic_error(fmt::format("{}: the rows lack the keys this writer's layout ({}) stores", file.path,
+                                           key_storage_name(key_storage_)));
       // Encoded in the parallel stage; rows made without it (another caller's options) are encoded here.
       std::vector<std::byte> encoded_here;
       auto blob = file.keys_blob(animation_row.tracks[t]);
@@ -415,9 +426,9 @@ void DumpWriter::write_format_row(const model::FormatRow& row, std::int64_t file
 }
 
 void DumpWriter::write_warning(const WalkWarning& warning) {
-  insert_warning_.bind(":dump_id", dump_id_);
-  insert_warning_.bind(":path", warning.relative_path);
-  insert_warning_.bind(":message", warning.message);
+  insert_warning_.bind(parameter(kScanWarnings, "dump_id"), dump_id_);
+  insert_warning_.bind(parameter(kScanWarnings, "path"), warning.relative_path);
+  insert_warning_.bind(parameter(kScanWarnings, "message"), warning.message);
   run(insert_warning_);
 }
 

@@ -91,6 +91,12 @@ class DumpWriter {
   // A first index into a database without dumps: no foreign-key enforcement, bone_tracks' indexes
   // built at finish() (start_transaction() says why). Declared before transaction_, which sets it.
   bool bulk_load_ = false;
+  // Turns enforcement back on when the writer goes, even from a constructor that threw after
+  // start_transaction(): declared before transaction_, so it runs after the rollback.
+  struct ForeignKeysBack {
+    SQLite::Database* db = nullptr;
+    ~ForeignKeysBack();
+  } foreign_keys_back_;
   std::unordered_map<std::string, PreviousFile> previous_;
   std::unordered_set<std::int64_t> kept_;
   std::unique_ptr<SQLite::Transaction> transaction_;

@@ -52,6 +52,7 @@ TEST_CASE("a NaN key time fails only its file; the file beside it is stored (the
   CHECK(summary.totals.ok == 1);
   CHECK(summary.totals.errors == 1);
   auto db = open_read_only(dir / "n.db");
+  CHECK(test::foreign_key_violations(db) == 0);
   CHECK(row_of(db, "0001.mot") ==
         "error | at offset 0x3A0: expected a finite float32 for a key time, found -nan (bits 0xFFFFFFFF) | 928");
   CHECK(row_of(db, "0000.mot") == "ok |  | ");
@@ -108,6 +109,7 @@ TEST_CASE("FIFOs and devices in a tree become rows with their type; unknown file
   test::write_text(sample / "files/empty.mot", "");
   index_folder(sample, dir / "f.db");  // must not block on the FIFO
   auto db = open_read_only(dir / "f.db");
+  CHECK(test::foreign_key_violations(db) == 0);
   CHECK(row_of(db, "files/pipe.mot") == "unknown | not a regular file (FIFO); not read | ");
   CHECK(row_of(db, "files/null.mot") == "unknown | not a regular file (character device); not read | ");
   CHECK(row_of(db, "files/notes.mot") == "unknown | no known format: first bytes 53 30 30 46 30 30 30 30 | ");
@@ -126,6 +128,7 @@ TEST_CASE("a file that would decode past the memory budget is an error at its co
   test::write_bytes(sample / "obj/P_HUGE.mset", set);
   index_folder(sample, dir / "b.db");
   auto db = open_read_only(dir / "b.db");
+  CHECK(test::foreign_key_violations(db) == 0);
   CHECK(row_of(db, "obj/P_HUGE.mset") ==
         "error | at offset 0x4: expected BAR entries that fit the 32 MiB a file may decode to (0 MiB used so "
         "far), found 1000000 of 1536 bytes each | 4");
@@ -165,6 +168,7 @@ TEST_CASE("mutants of every format beside a good file never fail the index as a 
   const auto summary = index_folder(dir / "tree", dir / "m.db");
   CHECK(summary.totals.files == 121);
   auto db = open_read_only(dir / "m.db");
+  CHECK(test::foreign_key_violations(db) == 0);
   CHECK(row_of(db, "good.mot") == "ok |  | ");
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id "
                                 "WHERE f.path = 'good.mot'") == 10);

@@ -20,17 +20,29 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (parsed.ok() != direct.ok()) __builtin_trap();
   if (!parsed.ok()) {
     if (parsed.error().expected.empty()) __builtin_trap();  // every error says what was expected
-    if (parsed.error().offset != direct.error().offset) __builtin_trap();
+    if (parsed.error().message() != direct.error().message() || parsed.error().offset != direct.error().offset)
+      __builtin_trap();
     return 0;
   }
   const auto mapped = to_model(parsed.value());
-  if (animdex::model::validate(mapped)) __builtin_trap();  // the model keeps its rules
-  if (mapped.animations.size() != direct.value().animations.size()) __builtin_trap();
+  const auto& model = direct.value();
+  if (animdex::model::validate(mapped) || animdex::model::validate(model)) __builtin_trap();  // the rules hold
+  if (mapped.animations.size() != model.animations.size()) __builtin_trap();
+  for (std::size_t p = 0; p < mapped.properties.size(); ++p)
+    if (p >= model.properties.size() || mapped.properties[p].value != model.properties[p].value) __builtin_trap();
   for (std::size_t a = 0; a < mapped.animations.size(); ++a) {
-    const auto& tracks = mapped.animations[a].tracks;
-    if (tracks.size() != direct.value().animations[a].tracks.size()) __builtin_trap();
-    for (std::size_t t = 0; t < tracks.size(); ++t)
-      if (!animdex::model::identical(tracks[t].keys, direct.value().animations[a].tracks[t].keys)) __builtin_trap();
+    const auto& one = mapped.animations[a];
+    const auto& two = model.animations[a];
+    if (one.slot != two.slot || one.play_speed != two.play_speed || one.end_time != two.end_time ||
+        one.frame_count != two.frame_count || one.tracks.size() != two.tracks.size())
+      __builtin_trap();
+    for (std::size_t t = 0; t < one.tracks.size(); ++t) {
+      const auto& x = one.tracks[t];
+      const auto& y = two.tracks[t];
+      if (x.bone_id != y.bone_id || x.flags != y.flags || x.track_flags != y.track_flags || x.channels != y.channels ||
+          x.value_encoding != y.value_encoding || x.total_time != y.total_time || !animdex::model::identical(x.keys, y.keys))
+        __builtin_trap();
+    }
   }
   if (validate_for_writing(parsed.value())) __builtin_trap();  // a parsed file is always writable
   const auto rewritten = write_mot(parsed.value());

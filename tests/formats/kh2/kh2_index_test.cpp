@@ -47,6 +47,7 @@ TEST_CASE("a GNT dump mixed with KH2 obj/*.mset files: statuses, slots, dummy-sl
   CHECK(summary.totals.errors == 1);
   CHECK(summary.totals.ok == 5);
   auto db = open_read_only(index.database);
+  CHECK(test::foreign_key_violations(db) == 0);
 
   CHECK(rows_as_lines(run_read_only_sql(db, "SELECT path, format, status FROM files ORDER BY path")) ==
         std::vector<std::string>{"anm/a.anb kh2_anb ok", "files/chr/sas/0000.mot gnt_mot ok",
@@ -116,6 +117,7 @@ TEST_CASE("every real KH2 file indexes with status ok", "[end_to_end][kh2][real]
   CHECK(summary.totals.files == 26);
   CHECK(summary.totals.ok == 26);
   auto db = open_read_only(index.database);
+  CHECK(test::foreign_key_violations(db) == 0);
   CHECK(rows_as_lines(run_read_only_sql(db, "SELECT format, COUNT(*) FROM files GROUP BY 1 ORDER BY 1")) ==
         std::vector<std::string>{"kh2_anb 5", "kh2_bar 1", "kh2_motion 2", "kh2_mset 18"});
   // P_EX100.mset: 993 slots, 892 dummies, 86 distinct motions; Player resolution for 249 motions.

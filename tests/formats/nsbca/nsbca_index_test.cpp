@@ -42,6 +42,7 @@ TEST_CASE("every real NSBCA file indexes with its node states and decoded sample
   CHECK(summary.totals.ok == 24);
   CHECK(summary.totals.animations == 24);
   auto db = open_read_only(index.database);
+  CHECK(test::foreign_key_violations(db) == 0);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM scan_warnings") == 0);
   // SOURCES.md: c_demo_D has 90 frames, 6 nodes, T fx16/fx32 1/3, S fx16 3, R animated 1 / const 2.
   const auto nodes = test::run_named(db, "nsbca-nodes", {{"file", "ship_demo"}});
@@ -111,6 +112,7 @@ TEST_CASE("a writer-made NSBCA with two animations and steps 2 and 4 next to a G
   const auto summary = run_index(index);
   CHECK(summary.totals.errors == 1);
   auto db = open_read_only(index.database);
+  CHECK(test::foreign_key_violations(db) == 0);
   CHECK(lines_of(run_read_only_sql(db, "SELECT path, format, status FROM files WHERE path LIKE 'ds/%' ORDER BY path")) ==
         std::vector<std::string>{"ds/broken.nsbca|nsbca|error", "ds/door.nsbca|nsbca|ok"});
   CHECK_THAT(cell_text(run_read_only_sql(db, "SELECT error FROM files WHERE path = 'ds/broken.nsbca'").rows.at(0)[0]),
