@@ -120,6 +120,11 @@ TEST_CASE("key blob: splines, linear flags, empty and time-only tracks", "[model
   CHECK_FALSE(round_trip(keys, splines).splines.at(0).linear_flag.has_value());
 
   CHECK(round_trip(KeyColumns{}).keys.empty());
+  // A track sized for columns but with no keys carries nothing (a GNT coordinate bone with zero
+  // keys, a fuzzer finding): it equals, and round-trips as, the empty track.
+  const KeyColumns sized_empty(0, KeyColumns::kFrame | KeyColumns::kXYZW);
+  CHECK(sized_empty == KeyColumns{});
+  CHECK(identical(round_trip(sized_empty).keys, sized_empty));
   CHECK(encode_key_blob(KeyColumns{}, {}).size() == kKeyBlobHeaderSize);
   const KeyColumns times_only = columns({0.0, 0.25});
   const auto times = round_trip(times_only);
