@@ -137,14 +137,14 @@ std::string immutable_fallback(const std::filesystem::path& path, const SQLite::
   return "mode=ro&immutable=1";
 }
 
-// A reader waited its 10 s for a writer: the first `animdex index` of a new database holds its file
-// until it commits (rollback journal); later ones let readers in (WAL).
+// A reader waited its 10 s for a writer. The usual one: the first `animdex index` of a new
+// database holds its file until it commits (rollback journal); later ones let readers in (WAL).
 void throw_if_busy_for_reading(const SQLite::Exception& error, const std::filesystem::path& path) {
   if ((error.getErrorCode() & 0xFF) != SQLITE_BUSY) return;
   const std::string holder = describe_write_lock_holder(path);
-  throw DatabaseError(fmt::format("{} is busy{}: the first `animdex index` of a new database keeps readers out "
-                                  "until it commits; try again when it has finished",
-                                  path.string(), holder.empty() ? "" : ", held by " + holder));
+  throw DatabaseError(fmt::format("{} is busy: {} is writing it (the first `animdex index` of a new database keeps "
+                                  "readers out until it commits); try again when it has finished",
+                                  path.string(), holder.empty() ? "another connection" : holder));
 }
 
 // The application_id in the file's header, read from the bytes: a file with a hot journal cannot

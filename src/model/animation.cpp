@@ -2,13 +2,36 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace animdex::model {
 
 KeyColumns::KeyColumns(std::size_t key_count, unsigned columns)
-    : key_count_(key_count), capacity_(key_count), columns_(columns & (kFrame | kXYZW)) {
+    : key_count_(key_count), capacity_(key_count), columns_(key_count > 0 ? columns & (kFrame | kXYZW) : 0) {
   reals_.assign(real_columns() * key_count, 0.0);
   if (has(kFrame)) frames_.assign(key_count, 0);
+}
+
+KeyColumns::KeyColumns(KeyColumns&& other) noexcept
+    : key_count_(std::exchange(other.key_count_, 0)),
+      capacity_(std::exchange(other.capacity_, 0)),
+      columns_(std::exchange(other.columns_, 0)),
+      reals_(std::move(other.reals_)),
+      frames_(std::move(other.frames_)) {
+  other.reals_.clear();
+  other.frames_.clear();
+}
+
+KeyColumns& KeyColumns::operator=(KeyColumns&& other) noexcept {
+  if (this == &other) return *this;
+  key_count_ = std::exchange(other.key_count_, 0);
+  capacity_ = std::exchange(other.capacity_, 0);
+  columns_ = std::exchange(other.columns_, 0);
+  reals_ = std::move(other.reals_);
+  frames_ = std::move(other.frames_);
+  other.reals_.clear();
+  other.frames_.clear();
+  return *this;
 }
 
 void KeyColumns::grow(std::size_t capacity) {

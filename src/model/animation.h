@@ -42,7 +42,13 @@ class KeyColumns {
 
   KeyColumns() = default;
   // `key_count` keys, every column of `columns` zero-filled: parsers size once, then fill in place.
+  // Zero keys carry no columns.
   KeyColumns(std::size_t key_count, unsigned columns);
+  KeyColumns(const KeyColumns&) = default;
+  KeyColumns& operator=(const KeyColumns&) = default;
+  // A moved-from track is empty (its counts go with its buffers), as a moved-from vector was.
+  KeyColumns(KeyColumns&& other) noexcept;
+  KeyColumns& operator=(KeyColumns&& other) noexcept;
 
   std::size_t size() const noexcept { return key_count_; }
   bool empty() const noexcept { return key_count_ == 0; }

@@ -124,7 +124,17 @@ TEST_CASE("key blob: splines, linear flags, empty and time-only tracks", "[model
   // keys, a fuzzer finding): it equals, and round-trips as, the empty track.
   const KeyColumns sized_empty(0, KeyColumns::kFrame | KeyColumns::kXYZW);
   CHECK(sized_empty == KeyColumns{});
+  CHECK(sized_empty.columns() == 0);
   CHECK(identical(round_trip(sized_empty).keys, sized_empty));
+  // A moved-from track is empty and takes keys again (its counts went with its buffers).
+  KeyColumns moved = gnt_like();
+  const KeyColumns taken = std::move(moved);
+  CHECK(taken == gnt_like());
+  CHECK(moved.empty());  // NOLINT(bugprone-use-after-move): the state after a move is the point
+  CHECK(moved.time().empty());
+  moved.push_back({1.0, std::nullopt, 2.0, std::nullopt, std::nullopt, std::nullopt});
+  CHECK(moved.size() == 1);
+  CHECK(moved.x()[0] == 2.0);
   CHECK(encode_key_blob(KeyColumns{}, {}).size() == kKeyBlobHeaderSize);
   const KeyColumns times_only = columns({0.0, 0.25});
   const auto times = round_trip(times_only);

@@ -72,7 +72,7 @@ BoneHeader read_bone_header(const ByteReader& in, std::uint64_t header_at) {
 // One walk over a MOT file checks every rule of the format note and hands what it reads to a sink:
 // MotSink keeps the file's own structs (what the writer rebuilds files from), ModelSink decodes
 // straight into the common model's key columns (the index's path: no struct per key or bone).
-// A sink provides: file(slot_count, declared_size, table_padding), animation(GntaHeader),
+// A sink provides: file(slot_count, declared_size, table_padding, animation_count), animation(GntaHeader),
 // bone(BoneHeader) -> per-key time(k, seconds) and coordinates(k, words, values), then
 // bone_padding(after_times, after_coordinates), and finish().
 struct GntaHeader {
