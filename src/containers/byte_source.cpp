@@ -1,0 +1,39 @@
+#include "containers/byte_source.h"
+
+#include <cstring>
+#include <fmt/format.h>
+
+#include "core/parse_error.h"
+
+namespace animdex {
+
+namespace {
+[[noreturn]] void fail_outside(std::uint64_t offset, std::uint64_t length, std::uint64_t size) {
+  fail_at(offset, fmt::format("{} bytes inside the {}-byte source", length, size),
+          fmt::format("the range ends at {}", offset + length));
+}
+}  // namespace
+
+std::vector<std::byte> ByteSource::read_vector(std::uint64_t offset, std::uint64_t length) const {
+  if (!contains(offset, length)) fail_outside(offset, length, size());
+  std::vector<std::byte> bytes(static_cast<std::size_t>(length));
+  read(offset, bytes);
+  return bytes;
+}
+
+void MemorySource::read(std::uint64_t offset, std::span<std::byte> out) const {
+  if (!contains(offset, out.size())) fail_outside(offset, out.size(), size());
+  if (!out.empty()) std::memcpy(out.data(), bytes_.data() + offset, out.size());
+}
+
+RangeSource::RangeSource(std::shared_ptr<const ByteSource> parent, std::uint64_t offset, std::uint64_t length)
+    : parent_(std::move(parent)), offset_(offset), length_(length) {
+  if (!parent_->contains(offset, length)) fail_outside(offset, length, parent_->size());
+}
+
+void RangeSource::read(std::uint64_t offset, std::span<std::byte> out) const {
+  if (!contains(offset, out.size())) fail_outside(offset, out.size(), size());
+  parent_->read(offset_ + offset, out);
+}
+
+}  // namespace animdex

@@ -1,0 +1,81 @@
+#pragma once
+// The small interface every container module implements: detect from bytes -> list members ->
+// the framework opens a member (reads its stored range, decompresses it) and hands it to detection
+// again, so containers nest (disc image -> FPK -> PRS member -> .mot). A container folder under
+// src/containers/<name>/ holds its reader, its writer (for tests), its notes and its fuzz target.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "containers/byte_source.h"
+#include "core/result.h"
+
+namespace animdex {
+
+// How a member is stored (files.compression).
+enum class Compression { none, prs, lz10, lz11, kh2 };
+std::string_view compression_name(Compression compression);  // "none", "prs", "lz10", "lz11", "kh2"
+
+// Caps that keep a hostile container from taking the machine (each failure is a clear error).
+struct ContainerLimits {
+  std::uint32_t max_depth = 8;                         // containers inside containers
+  std::uint64_t max_member_size = 64ULL << 20;         // decompressed bytes of one compressed member
+  std::uint64_t max_total_decompressed = 4ULL << 30;   // decompressed bytes of all compressed members of one container
+  std::uint64_t max_members = 1'000'000;               // members one container may list
+  std::uint64_t max_table_size = 64ULL << 20;          // bytes of a member table (FST, FNT, IDX) read at once
+};
+
+struct Member {
+  std::string path;           // inside the container, '/'-separated, no leading '/'; names restored
+                              // where the container truncates them (FPK: hr/ -> chr/)
+  std::string stored_name;    // files.member_name: the name as stored (the truncated FPK name, NARC
+                              // index when nameless, KH2 "@HHHHHHHH-HHHH"), else the path
+  std::uint64_t offset = 0;   // of the stored bytes, from the start of the container's data source
+  std::uint64_t stored_size = 0;  // bytes stored (compressed size when compressed)
+  std::uint64_t size = 0;     // bytes after decompression (== stored_size when stored raw)
+  Compression compression = Compression::none;
+  bool may_be_lz = false;     // Nitro containers: a raw member starting 0x10/0x11 may be LZ10/LZ11
+};
+
+struct MemberList {
+  std::vector<Member> members;        // in the container's own order
+  std::vector<std::string> warnings;  // things worth knowing that do not stop the listing
+};
+
+// What list() sees. `data` is where the members' bytes live: the container itself for most
+// formats, a companion file for a table-only container (KH2.IDX lists, KH2.IMG holds).
+struct ContainerInput {
+  const ByteSource& table;
+  const ByteSource& data;
+  std::string_view name;  // the container's own file or member name (for messages)
+};
+
+struct ContainerModule {
+  std::string_view id;           // files.format, e.g. "gcm", "fpk", "narc"
+  std::string_view description;  // one line for --help and docs
+
+  // Is this container ours? Same contract as FormatModule::detect: cheap, from the first bytes.
+  bool (*detect)(std::span<const std::byte> head, std::uint64_t size);
+
+  // The member table, validated; members' ranges lie inside input.data. Pure: no I/O but through
+  // the sources. Errors name the offset in the table.
+  Result<MemberList> (*list)(const ContainerInput& input, const ContainerLimits& limits);
+
+  // Optional: the logical bytes behind a container's raw bytes (CISO: the disc image its blocks make).
+  // Members' offsets are in the view. nullptr: the raw bytes are the view.
+  Result<std::shared_ptr<const ByteSource>> (*view)(std::shared_ptr<const ByteSource> raw) = nullptr;
+
+  // Optional: a table-only container names the extension of the companion that holds its data,
+  // found beside it with the same stem (KH2.IDX -> KH2.IMG). Empty: data is the container itself.
+  std::string_view companion_extension = {};
+  // Optional: detection also requires this file-name extension (lower case, e.g. ".idx"), for a
+  // format whose bytes alone are too weak a signature.
+  std::string_view required_extension = {};
+};
+
+}  // namespace animdex
