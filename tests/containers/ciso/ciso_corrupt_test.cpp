@@ -1,0 +1,88 @@
+// One crafted corrupt input per CISO rule of containers.md section 2 (offsets in the raw file),
+// and the listing's refusal of a view that is not a GameCube disc (offsets in the view).
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+#include "containers/ciso/ciso_container.h"
+#include "containers/ciso/ciso_writer.h"
+#include "containers/gcm/gcm_test_support.h"
+
+using namespace animdex;
+using namespace animdex::ciso;
+using test::Bytes;
+
+namespace {
+
+Result<std::shared_ptr<const ByteSource>> open_bytes(const Bytes& bytes) {
+  return open_ciso(std::make_shared<const MemorySource>(Bytes(bytes)));
+}
+
+void expect_error(const Bytes& bytes, const std::string& text, std::uint64_t offset) {
+  test::expect_parse_error(open_bytes(bytes), text, offset);
+}
+
+Result<MemberList> list_bytes(const Bytes& ciso_bytes) {
+  const auto view = open_bytes(ciso_bytes);
+  REQUIRE(view.ok());
+  return list_ciso(ContainerInput{*view.value(), *view.value(), "x.ciso"}, ContainerLimits{});
+}
+
+}  // namespace
+
+TEST_CASE("corrupt CISO headers", "[ciso][corrupt]") {
+  const Bytes good = build_ciso(test::fixture_disc());
+  REQUIRE(open_bytes(good).ok());
+  SECTION("shorter than the header") { expect_error(Bytes(good.begin(), good.begin() + 0x7FFF), "0x8000-byte CISO header", 0); }
+  SECTION("magic") {
+    Bytes b = good;
+    b[3] = std::byte{'0'};
+    expect_error(b, "the magic 'CISO'", 0);
+  }
+  SECTION("block size below 32 KiB") {
+    Bytes b = good;
+    test::put(b, kBlockSizeOffset, 0x7FFF, 4, LE);
+    expect_error(b, "a block size of 32 KiB to 16 MiB (u32 little-endian), found 32767", kBlockSizeOffset);
+  }
+  SECTION("block size above 16 MiB") {
+    Bytes b = good;
+    test::put(b, kBlockSizeOffset, (16u << 20) + 1, 4, LE);
+    expect_error(b, "a block size of 32 KiB to 16 MiB", kBlockSizeOffset);
+    test::put(b, kBlockSizeOffset, 0x10000, 4, BE);  // 64 KiB written big-endian reads as 256
+    expect_error(b, "found 256", kBlockSizeOffset);
+  }
+  SECTION("a map byte other than 0 or 1") {
+    Bytes b = good;
+    b[kMapOffset + 100] = std::byte{2};
+    expect_error(b, "a map byte 0 (absent) or 1 (present), found 0x02", kMapOffset + 100);
+  }
+  SECTION("the file ends before its present blocks") {
+    Bytes b = good;  // the fixture disc fits in one block: block 0 present
+    b[kMapOffset + 5] = std::byte{1};  // a second present block, not in the file
+    expect_error(b, "2 present blocks of 32768 bytes after the header (0x18000 bytes in all)", kHeaderSize + 0x8000);
+    CHECK_THAT(open_bytes(b).error().message(), Catch::Contains("present block 1 (disc block 5) is cut short"));
+    b.pop_back();
+    b[kMapOffset + 5] = std::byte{0};  // one block, one byte short
+    expect_error(b, "present block 0 (disc block 0) is cut short", kHeaderSize);
+  }
+}
+
+TEST_CASE("a CISO whose disc is not a GameCube disc is refused clearly", "[ciso][corrupt]") {
+  SECTION("zeros") { test::expect_parse_error(list_bytes(build_ciso(Bytes(0x8000))), "a GameCube disc inside the CISO", 0x1C); }
+  SECTION("a Wii disc") {
+    Bytes wii(0x8000);
+    test::put(wii, gcm::kWiiMagicOffset, gcm::kWiiMagic, 4, BE);
+    test::expect_parse_error(list_bytes(build_ciso(wii)), "Wii partitions are encrypted", gcm::kWiiMagicOffset);
+  }
+  SECTION("the raw CISO given in place of its view") {
+    const Bytes raw = build_ciso(test::fixture_disc());
+    const MemorySource source{std::span<const std::byte>(raw)};
+    test::expect_parse_error(list_ciso(ContainerInput{source, source, "x.ciso"}, ContainerLimits{}),
+                             "the module's view, not the raw CISO", 0);
+  }
+  SECTION("a broken FST inside: the GameCube error, offset in the view") {
+    Bytes disc = test::fixture_disc();
+    test::put(disc, test::entry_offset(disc, 4) + 4, 0, 4, BE);
+    test::expect_parse_error(list_bytes(build_ciso(disc)), "parent index 2", test::entry_offset(disc, 4) + 4);
+  }
+}
