@@ -55,11 +55,16 @@ struct ContainerInput {
   std::string_view name;  // the container's own file or member name (for messages)
 };
 
+// How many leading bytes container detection sees: through sector 16 of a 2048-byte-sector image
+// (ISO9660's first volume descriptor) and CISO's whole 0x8000-byte header.
+inline constexpr std::size_t kContainerDetectBytes = 0x8800;
+
 struct ContainerModule {
   std::string_view id;           // files.format, e.g. "gcm", "fpk", "narc"
   std::string_view description;  // one line for --help and docs
 
-  // Is this container ours? Same contract as FormatModule::detect: cheap, from the first bytes.
+  // Is this container ours? Same contract as FormatModule::detect: cheap, from the first bytes
+  // (up to kContainerDetectBytes).
   bool (*detect)(std::span<const std::byte> head, std::uint64_t size);
 
   // The member table, validated; members' ranges lie inside input.data. Pure: no I/O but through
@@ -73,6 +78,9 @@ struct ContainerModule {
   // Optional: a table-only container names the extension of the companion that holds its data,
   // found beside it with the same stem (KH2.IDX -> KH2.IMG). Empty: data is the container itself.
   std::string_view companion_extension = {};
+  // The files.format its companion is recorded with (KH2.IMG: "kh2_img"): not parsed as a file of
+  // its own, since its contents are this container's members.
+  std::string_view companion_format = {};
   // Optional: detection also requires this file-name extension (lower case, e.g. ".idx"), for a
   // format whose bytes alone are too weak a signature.
   std::string_view required_extension = {};

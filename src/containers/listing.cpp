@@ -1,0 +1,52 @@
+#include "containers/listing.h"
+
+#include <fmt/format.h>
+
+#include "containers/container_registry.h"
+#include "formats/registry.h"
+
+namespace animdex {
+
+std::string_view base_name(std::string_view path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+Result<ListedContainer> list_container(const ContainerModule& module, const std::shared_ptr<const ByteSource>& bytes,
+                                       std::string_view name, const CompanionFinder& companion,
+                                       const ContainerLimits& limits) {
+  std::shared_ptr<const ByteSource> view = bytes;
+  if (module.view) {
+    auto viewed = module.view(bytes);
+    if (!viewed.ok()) return viewed.error();
+    view = viewed.value();
+  }
+  ListedContainer listed;
+  listed.data = view;
+  if (!module.companion_extension.empty()) {
+    listed.data = companion ? companion() : nullptr;
+    if (!listed.data)
+      return ParseError{0, fmt::format("its data file beside it: {} with the extension {}", base_name(name),
+                                       module.companion_extension),
+                        "none"};
+  }
+  auto members = catch_parse_failure<MemberList>([&] {
+    auto result = module.list(ContainerInput{*view, *listed.data, base_name(name)}, limits);
+    if (!result.ok()) throw ParseFailure(result.error());
+    return std::move(result).value();
+  });
+  if (!members.ok()) return members.error();
+  if (members.value().members.size() > limits.max_members)
+    return ParseError{0, fmt::format("at most {} members", limits.max_members),
+                      fmt::format("{}", members.value().members.size())};
+  listed.list = std::move(members).value();
+  return listed;
+}
+
+std::string_view identify(std::span<const std::byte> head, std::uint64_t size, std::string_view name) {
+  if (const auto* container = detect_container(head, size, name)) return container->id;
+  if (const auto* format = detect_format(head, size)) return format->id;
+  return "unknown";
+}
+
+}  // namespace animdex

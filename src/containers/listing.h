@@ -1,0 +1,31 @@
+#pragma once
+// Listing one container, the same way for the indexer and for the CLI (`ls`, `extract`, member
+// paths): its logical view (CISO), its companion data (KH2.IMG), its member table, its caps.
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include "containers/container.h"
+
+namespace animdex {
+
+struct ListedContainer {
+  std::shared_ptr<const ByteSource> data;  // where the members' bytes are (offsets are into it)
+  MemberList list;
+};
+
+// Finds the companion of a table-only container (ContainerModule::companion_extension); nullptr
+// when there is none.
+using CompanionFinder = std::function<std::shared_ptr<const ByteSource>()>;
+
+Result<ListedContainer> list_container(const ContainerModule& module, const std::shared_ptr<const ByteSource>& bytes,
+                                       std::string_view name, const CompanionFinder& companion,
+                                       const ContainerLimits& limits);
+
+// What a file or member is, from its head: a container's id, a format's id, or "unknown".
+std::string_view identify(std::span<const std::byte> head, std::uint64_t size, std::string_view name);
+
+// The last component of a '/'-separated path.
+std::string_view base_name(std::string_view path);
+
+}  // namespace animdex

@@ -1,0 +1,132 @@
+#include "containers/member_bytes.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <fmt/format.h>
+
+#include "containers/container_registry.h"
+#include "containers/fpk/prs.h"
+#include "containers/kh2_idx/kh2_compression.h"
+#include "containers/lz/lz.h"
+#include "core/parse_error.h"
+#include "formats/registry.h"
+
+namespace animdex {
+
+std::string_view compression_name(Compression compression) {
+  switch (compression) {
+    case Compression::none: return "none";
+    case Compression::prs: return "prs";
+    case Compression::lz10: return "lz10";
+    case Compression::lz11: return "lz11";
+    case Compression::kh2: return "kh2";
+  }
+  return "none";
+}
+
+Result<std::vector<std::byte>> decompress(Compression compression, std::span<const std::byte> stored,
+                                          std::uint64_t size, std::uint64_t produce) {
+  switch (compression) {
+    case Compression::none: {
+      const auto count = static_cast<std::size_t>(std::min<std::uint64_t>({size, produce, stored.size()}));
+      return std::vector<std::byte>(stored.begin(), stored.begin() + static_cast<std::ptrdiff_t>(count));
+    }
+    case Compression::prs: return fpk::prs_decompress(stored, size, produce);
+    case Compression::lz10:
+    case Compression::lz11: return lz::lz_decompress(stored, size, produce);
+    case Compression::kh2: return kh2_idx::kh2_decompress(stored, size, produce);
+  }
+  return ParseError{0, "a known compression", "none"};
+}
+
+std::vector<std::byte> read_head(const ByteSource& source, std::uint64_t count) {
+  return source.read_vector(0, std::min(count, source.size()));
+}
+
+namespace {
+
+// Magics of the Nitro files an LZ member may wrap (nitro-models-and-anims.md, containers.md section 3).
+bool known_nitro_content(std::span<const std::byte> head) {
+  static constexpr std::array<std::string_view, 8> kMagics = {"BCA0", "BMD0", "BTX0", "BTA0",
+                                                              "BTP0", "BMA0", "BVA0", "NARC"};
+  if (head.size() < 4) return false;
+  const std::string_view magic(reinterpret_cast<const char*>(head.data()), 4);
+  return std::find(kMagics.begin(), kMagics.end(), magic) != kMagics.end() ||
+         detect_format(head, head.size()) != nullptr || detect_container(head, head.size(), "") != nullptr;
+}
+
+void charge(DecompressionTally& tally, std::uint64_t bytes, std::uint64_t offset) {
+  const std::uint64_t total = tally.bytes.fetch_add(bytes) + bytes;
+  if (total > tally.limit)
+    fail_at(offset, fmt::format("at most {} decompressed bytes in all of this container's members", tally.limit),
+            fmt::format("{} with this member", total));
+}
+
+void check_member_size(const Member& member, const ContainerLimits& limits) {
+  if (member.size > limits.max_member_size)
+    fail_at(member.offset, fmt::format("a member of at most {} bytes once decompressed", limits.max_member_size),
+            fmt::format("{} bytes declared for {}", member.size, member.path));
+  if (member.stored_size > limits.max_member_size + 4096)  // KH2 stores whole 2048-byte blocks
+    fail_at(member.offset, fmt::format("at most {} stored bytes", limits.max_member_size),
+            fmt::format("{} bytes for {}", member.stored_size, member.path));
+}
+
+// A raw Nitro member that starts like LZ: decoded when it really is (else it stays raw, and a
+// member that only starts like LZ is simply not a known format).
+std::optional<OpenedMember> try_lz(std::span<const std::byte> stored, const ContainerLimits& limits,
+                                   DecompressionTally& tally, std::uint64_t offset) {
+  const auto header = lz::read_lz_header(stored);
+  if (!header || header->size > limits.max_member_size) return std::nullopt;
+  auto decoded = lz::lz_decompress(stored, header->size);
+  if (!decoded.ok() || !known_nitro_content(decoded.value())) return std::nullopt;
+  charge(tally, header->size, offset);
+  OpenedMember opened;
+  opened.compression = header->type;
+  opened.size = decoded.value().size();
+  opened.bytes = std::make_shared<MemorySource>(std::move(decoded).value());
+  return opened;
+}
+
+}  // namespace
+
+Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, const Member& member,
+                                 const ContainerLimits& limits, DecompressionTally& tally, std::uint64_t produce) {
+  return catch_parse_failure<OpenedMember>([&] {
+    if (!data->contains(member.offset, member.stored_size))
+      fail_at(member.offset, fmt::format("{} stored bytes inside the container's {} bytes", member.stored_size, data->size()),
+              fmt::format("{} ends at {}", member.path, member.offset + member.stored_size));
+    OpenedMember opened;
+    if (member.compression == Compression::none) {
+      opened.bytes = std::make_shared<RangeSource>(data, member.offset, member.stored_size);
+      opened.size = member.stored_size;
+      if (member.may_be_lz && member.stored_size >= 4 && member.stored_size <= limits.max_member_size) {
+        std::byte first{};
+        data->read(member.offset, std::span(&first, 1));
+        if (first == std::byte{0x10} || first == std::byte{0x11}) {
+          const auto stored = data->read_vector(member.offset, member.stored_size);
+          if (auto lz = try_lz(stored, limits, tally, member.offset)) return std::move(*lz);
+        }
+      }
+      return opened;
+    }
+    check_member_size(member, limits);
+    const auto stored = data->read_vector(member.offset, member.stored_size);
+    const std::uint64_t wanted = std::min(member.size, produce);
+    auto decoded = decompress(member.compression, stored, member.size, wanted);
+    if (!decoded.ok()) {
+      const auto& error = decoded.error();
+      fail_at(error.offset, error.expected,
+              fmt::format("{} ({} stream of {} at container offset {:#x})", error.found, compression_name(member.compression),
+                          member.path, member.offset + error.offset));
+    }
+    if (wanted == member.size) charge(tally, member.size, member.offset);
+    opened.compression = member.compression;
+    opened.size = member.size;
+    opened.head_only = wanted < member.size;
+    opened.bytes = std::make_shared<MemorySource>(std::move(decoded).value());
+    return opened;
+  });
+}
+
+}  // namespace animdex

@@ -1,0 +1,48 @@
+#pragma once
+// Opening a container's member: its stored range read from the container's data, decompressed
+// within the caps. Pure like the readers (bytes come only through ByteSources).
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "containers/container.h"
+
+namespace animdex {
+
+// Decompressed bytes charged against one container's total cap (ContainerLimits::
+// max_total_decompressed); members of one container may be opened on several threads at once.
+struct DecompressionTally {
+  explicit DecompressionTally(std::uint64_t limit_bytes) : limit(limit_bytes) {}
+  std::atomic<std::uint64_t> bytes{0};
+  const std::uint64_t limit;
+};
+
+// `size` bytes of `stored` decompressed as `compression` says (none: a copy of the first `produce`
+// bytes); at most `produce` bytes come back (a head for detection). Errors: offset in `stored`.
+Result<std::vector<std::byte>> decompress(Compression compression, std::span<const std::byte> stored,
+                                          std::uint64_t size, std::uint64_t produce = UINT64_MAX);
+
+struct OpenedMember {
+  std::shared_ptr<const ByteSource> bytes;  // the member's content, decompressed (a range of the
+                                            // container when stored raw: nothing is read yet)
+  Compression compression = Compression::none;  // as found: a raw Nitro member may prove LZ10/LZ11
+  std::uint64_t size = 0;                   // content bytes (== bytes->size() unless only a head was asked)
+  bool head_only = false;                   // `bytes` holds only the first bytes (open_member's `produce`)
+};
+
+// Opens `member`, whose stored bytes lie in `data`. A compressed member is decompressed whole, or
+// only its first `produce` bytes (kept in memory); a raw one is a range of `data`, except that a
+// member marked may_be_lz whose bytes decode as LZ10/LZ11 to a known Nitro magic or a container is
+// opened decompressed (containers.md section 3, "Detecting a compressed member"). Caps: the
+// member's size (limits.max_member_size) and the container's running total (`tally`).
+Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, const Member& member,
+                                 const ContainerLimits& limits, DecompressionTally& tally,
+                                 std::uint64_t produce = UINT64_MAX);
+
+// The first min(size, count) bytes of a source.
+std::vector<std::byte> read_head(const ByteSource& source, std::uint64_t count);
+
+}  // namespace animdex
