@@ -1,5 +1,7 @@
 #include "indexer/db_writer.h"
 
+#include "containers/container_registry.h"
+
 #include <chrono>
 #include <initializer_list>
 #include <tuple>
@@ -72,9 +74,19 @@ std::string insert_sql(std::string_view table, std::span<const std::string_view>
   return fmt::format("INSERT INTO {}({}) VALUES ({})", table, names, values);
 }
 
+std::string update_sql(std::string_view table, std::span<const std::string_view> columns) {
+  std::string names, values;
+  for (const auto column : columns) {
+    names += fmt::format("{}{}", names.empty() ? "" : ", ", column);
+    values += fmt::format("{}:{}", values.empty() ? "" : ", ", column);
+  }
+  return fmt::format("UPDATE {} SET ({}) = ({}) WHERE id = :id", table, names, values);
+}
+
 }  // namespace table_columns
 
 using table_columns::insert_sql;
+using table_columns::update_sql;
 using table_columns::parameter;
 using table_columns::kFiles, table_columns::kAnimations, table_columns::kBoneTracks, table_columns::kKeyframeRows,
     table_columns::kKeySplineRows, table_columns::kTrackBehaviors, table_columns::kScanWarnings;
@@ -87,6 +99,7 @@ std::string utc_now_iso8601() {
 DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const ReferenceData& reference)
     : db_(db),
       key_storage_(settings.key_storage),
+      single_file_root_(settings.single_file_root),
       transaction_(start_transaction(settings)),
       insert_file_(db, insert_sql("files", table_columns::kFiles)),
       insert_animation_(db, insert_sql("animations", table_columns::kAnimations)),
@@ -122,8 +135,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
   if (bulk_load_)
     for (const auto index : table_columns::kDeferredIndexes) db.exec(fmt::format("DROP INDEX IF EXISTS {}", index));
   if (totals_.incremental) {
-    SQLite::Statement files(db, "SELECT id, path, size, mtime_ns, content_hash, status, animation_count FROM files "
-                                "WHERE dump_id = ?");
+    SQLite::Statement files(db, "SELECT id, path, size, mtime_ns, content_hash, status, animation_count, format, "
+                                "parent_id IS NOT NULL FROM files WHERE dump_id = ?");
     files.bind(1, dump_id_);
     while (files.executeStep()) {
       PreviousFile file;
@@ -133,6 +146,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       if (!files.getColumn(4).isNull()) file.content_hash = files.getColumn(4).getString();
       file.status = parse_status(files.getColumn(5).getString()).value_or(FileStatus::unknown);
       file.animation_count = files.getColumn(6).getInt64();
+      file.format = files.getColumn(7).getString();
+      file.member = files.getColumn(8).getInt() != 0;
       previous_.emplace(files.getColumn(1).getString(), std::move(file));
     }
     // Walk warnings are produced again by this run; a file's parse warnings stay with its rows.
@@ -141,7 +156,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     clear.bind(1, dump_id_);
     clear.bind(2, dump_id_);
     clear.exec();
-    SQLite::Statement stamp(db, "UPDATE dumps SET tool_version = ? WHERE id = ?");
+    SQLite::Statement stamp(db, "UPDATE dumps SET tool_version = ?, root_container = NULL WHERE id = ?");
     stamp.bind(1, ANIMDEX_VERSION);
     stamp.bind(2, dump_id_);
     stamp.exec();
@@ -193,6 +208,39 @@ DumpWriter::~DumpWriter() = default;  // ~Transaction rolls back if finish() did
 const PreviousFile* DumpWriter::previous_file(const std::string& path) const {
   const auto found = previous_.find(path);
   return found == previous_.end() ? nullptr : &found->second;
+}
+
+void DumpWriter::keep_members(const std::string& path) {
+  if (previous_paths_.empty()) {
+    previous_paths_.reserve(previous_.size());
+    for (const auto& [previous_path, previous] : previous_) previous_paths_.push_back(previous_path);
+    std::sort(previous_paths_.begin(), previous_paths_.end());
+  }
+  const std::string prefix = path + "/";
+  for (auto it = std::lower_bound(previous_paths_.begin(), previous_paths_.end(), prefix);
+       it != previous_paths_.end() && it->compare(0, prefix.size(), prefix) == 0; ++it) {
+    const PreviousFile& member = previous_.at(*it);
+    if (!kept_.insert(member.id).second) continue;
+    ++totals_.unchanged;
+    totals_.animations += member.animation_count;
+    if (member.member) ++totals_.members;
+    count(member.status, member.size);
+  }
+}
+
+void DumpWriter::note_container(const FileRow& file, std::int64_t id) {
+  if (!is_container_format(file.format)) return;
+  container_ids_[file.path] = id;
+  note_root_container(file);
+  for (const auto& warning : file.warnings) write_warning({file.path, warning});
+}
+
+void DumpWriter::note_root_container(const FileRow& file) {
+  if (!file.parent_path.empty() || single_file_root_ != file.path) return;
+  SQLite::Statement root(db_, "UPDATE dumps SET root_container = ? WHERE id = ?");
+  root.bind(1, file.path);
+  root.bind(2, dump_id_);
+  root.exec();
 }
 
 void DumpWriter::count(FileStatus status, std::uint64_t size) {
@@ -249,6 +297,11 @@ void DumpWriter::write(const FileRow& file) {
     refused.size = file.size;
     refused.mtime_ns = file.mtime_ns;
     refused.content_hash = file.content_hash;
+    refused.parent_path = file.parent_path;
+    refused.member_name = file.member_name;
+    refused.member_offset = file.member_offset;
+    refused.stored_size = file.stored_size;
+    refused.compression = file.compression;
     refused.status = FileStatus::error;
     refused.error = fmt::format("the database refused this file's rows: {}", error.what());
     write_rows(refused);
@@ -265,8 +318,14 @@ void DumpWriter::reset_statements() {
 
 void DumpWriter::write_rows(const FileRow& file) {
   const PreviousFile* previous = previous_file(file.path);
+  if (!file.parent_path.empty()) ++totals_.members;
   if (previous && file.reuse != Reuse::none) {
     kept_.insert(previous->id);
+    if (file.keep_members) {
+      container_ids_[file.path] = previous->id;
+      note_root_container(file);
+      keep_members(file.path);
+    }
     ++totals_.unchanged;
     totals_.animations += previous->animation_count;
     if (file.reuse == Reuse::unchanged_content) {
@@ -279,11 +338,38 @@ void DumpWriter::write_rows(const FileRow& file) {
     count(previous->status, file.size);
     return;
   }
+  if (previous && is_container_format(previous->format) && is_container_format(file.format)) {
+    kept_.insert(previous->id);
+    ++totals_.parsed;
+    update_container(previous->id, file);
+    return;
+  }
   if (previous) {
     kept_.insert(previous->id);  // handled: its old rows go now
     remove_file(previous->id, file.path);
   }
   ++totals_.parsed;
+  bind_file_columns(insert_file_, file);
+  run(insert_file_);
+  const std::int64_t file_id = db_.getLastInsertRowid();
+  note_container(file, file_id);
+  write_file_contents(file, file_id);
+}
+
+void DumpWriter::update_container(std::int64_t id, const FileRow& file) {
+  SQLite::Statement warnings(db_, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?");
+  warnings.bind(1, dump_id_);
+  warnings.bind(2, file.path);
+  warnings.exec();
+  SQLite::Statement update(db_, update_sql("files", kFiles));
+  bind_file_columns(update, file);
+  update.bind(static_cast<int>(std::size(kFiles)) + 1, id);
+  update.exec();
+  note_container(file, id);
+  count(file.status, file.size);
+}
+
+void DumpWriter::bind_file_columns(SQLite::Statement& insert_file_, const FileRow& file) {
   insert_file_.bind(parameter(kFiles, "dump_id"), dump_id_);
   insert_file_.bind(parameter(kFiles, "path"), file.path);
   bind_optional(insert_file_, parameter(kFiles, "character"), file.character);
@@ -296,8 +382,17 @@ void DumpWriter::write_rows(const FileRow& file) {
   bind_optional(insert_file_, parameter(kFiles, "error_offset"), file.error_offset);
   insert_file_.bind(parameter(kFiles, "animation_count"), static_cast<std::int64_t>(file.model.animations.size()));
   bind_optional(insert_file_, parameter(kFiles, "parse_ms"), file.parse_ms);
-  run(insert_file_);
-  const std::int64_t file_id = db_.getLastInsertRowid();
+  std::optional<std::int64_t> parent_id;
+  if (!file.parent_path.empty())
+    if (const auto parent = container_ids_.find(file.parent_path); parent != container_ids_.end()) parent_id = parent->second;
+  bind_optional(insert_file_, parameter(kFiles, "parent_id"), parent_id);
+  bind_optional(insert_file_, parameter(kFiles, "member_name"), file.member_name);
+  bind_optional(insert_file_, parameter(kFiles, "member_offset"), file.member_offset);
+  bind_optional(insert_file_, parameter(kFiles, "stored_size"), file.stored_size);
+  bind_optional(insert_file_, parameter(kFiles, "compression"), file.compression);
+}
+
+void DumpWriter::write_file_contents(const FileRow& file, std::int64_t file_id) {
   for (const auto& warning : file.model.warnings) write_warning({file.path, warning});
 
   count(file.status, file.size);

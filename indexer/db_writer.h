@@ -34,6 +34,7 @@ struct DumpTotals {
   std::int64_t unchanged = 0;    // files whose rows were kept
   std::int64_t parsed = 0;       // files parsed (new or changed when incremental)
   std::int64_t removed = 0;      // files of the previous dump that are gone
+  std::int64_t members = 0;      // of `files`, members of containers (rows with a parent)
   bool single_file = false;      // the database was left in DELETE mode (no -wal/-shm files)
 };
 
@@ -45,6 +46,8 @@ struct PreviousFile {
   std::optional<std::string> content_hash;
   FileStatus status = FileStatus::unknown;
   std::int64_t animation_count = 0;
+  std::string format;
+  bool member = false;  // has a parent container
 };
 
 struct DumpSettings {
@@ -53,6 +56,9 @@ struct DumpSettings {
   bool incremental = true;       // keep unchanged files' rows when the label exists (same build, same storage)
   KeyStorage key_storage = KeyStorage::blob;  // --keyframes blob|rows|none
   std::chrono::milliseconds lock_wait{60'000};  // the busy timeout open_for_writing set (for messages)
+  // The walked path of the only root when it is a file (an image given alone): if it is a container,
+  // dumps.root_container names it, so diffs match its members by their paths inside it.
+  std::optional<std::string> single_file_root;
 };
 
 class DumpWriter {
@@ -80,6 +86,14 @@ class DumpWriter {
   void reset_statements();
   void count(FileStatus status, std::uint64_t size);
   void remove_file(std::int64_t id, const std::string& path);
+  // An unchanged container: every row of the previous dump under `path` + "/" is kept.
+  void keep_members(const std::string& path);
+  // A changed container keeps its row id (its members' parent_id), so it is updated, not replaced.
+  void update_container(std::int64_t id, const FileRow& file);
+  void bind_file_columns(SQLite::Statement& statement, const FileRow& file);
+  void note_container(const FileRow& file, std::int64_t id);
+  void note_root_container(const FileRow& file);  // dumps.root_container
+  void write_file_contents(const FileRow& file, std::int64_t file_id);  // animations, tracks, keys, format rows
   // A format's own row, written after the file's animations so it can point at them; its statement
   // is prepared once per (table, columns) and kept.
   void write_format_row(const model::FormatRow& row, std::int64_t file_id, const std::vector<std::int64_t>& animation_ids);
@@ -99,6 +113,9 @@ class DumpWriter {
   } foreign_keys_back_;
   std::unordered_map<std::string, PreviousFile> previous_;
   std::unordered_set<std::int64_t> kept_;
+  std::vector<std::string> previous_paths_;  // sorted, made on the first keep_members()
+  std::unordered_map<std::string, std::int64_t> container_ids_;  // this run's container rows by path
+  std::optional<std::string> single_file_root_;
   std::unique_ptr<SQLite::Transaction> transaction_;
   std::int64_t dump_id_ = 0;
   SQLite::Statement insert_file_;

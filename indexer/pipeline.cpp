@@ -10,7 +10,10 @@
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 
+#include "containers/container_registry.h"
 #include "db/database.h"
+#include "indexer/scan_queue.h"
+#include "indexer/scan_rows.h"
 
 namespace animdex {
 
@@ -28,13 +31,14 @@ class ProgressLine {
   void update(const DumpTotals& totals) {
     if (!enabled_) return;
     const auto now = Clock::now();
-    if (shown_ && now - last_ < std::chrono::milliseconds(100) && static_cast<std::size_t>(totals.files) != total_)
+    if (shown_ && now - last_ < std::chrono::milliseconds(100) &&
+        static_cast<std::size_t>(totals.files - totals.members) != total_)
       return;
     last_ = now;
     shown_ = true;
-    std::fprintf(stderr, "\r\033[Kindexing %lld/%zu files, %lld animations, %lld errors",
-                 static_cast<long long>(totals.files), total_, static_cast<long long>(totals.animations),
-                 static_cast<long long>(totals.errors));
+    std::fprintf(stderr, "\r\033[Kindexing %lld/%zu files, %lld members of images and archives, %lld animations, %lld errors",
+                 static_cast<long long>(totals.files - totals.members), total_, static_cast<long long>(totals.members),
+                 static_cast<long long>(totals.animations), static_cast<long long>(totals.errors));
     std::fflush(stderr);
   }
 
@@ -78,28 +82,39 @@ IndexSummary run_index(const IndexOptions& options) {
 
   const ReferenceData& reference = ReferenceData::embedded();
   auto db = open_for_writing(options.database, options.lock_wait);
-  DumpWriter writer(db, DumpSettings{options.label, describe_roots(options.roots), options.incremental,
-                                    options.key_storage, options.lock_wait},
-                    reference);
+  DumpSettings settings{options.label, describe_roots(options.roots), options.incremental, options.key_storage,
+                        options.lock_wait, std::nullopt};
+  if (options.roots.size() == 1 && entries.size() == 1 && std::filesystem::is_regular_file(options.roots.front()))
+    settings.single_file_root = entries.front().relative_path;  // an image given alone
+  DumpWriter writer(db, settings, reference);
   ProgressLine progress(options.show_progress, entries.size());
   const ProcessOptions process_options{options.max_file_size, options.parse_time_limit, options.parse_budget,
                                        options.key_storage, /*release_encoded_keys=*/true};
   const std::size_t tokens = tokens_in_flight(options, threads);
-  std::size_t next = 0;
+  const ContainerLimits limits = options.container_limits;
+  ScanQueue queue(entries, limits, [&](const WalkEntry& entry) {
+    const PreviousFile* previous = writer.previous_file(entry.relative_path);
+    return previous && previous->size == entry.size && previous->mtime_ns == entry.mtime_ns &&
+           previous->status == FileStatus::ok && is_container_format(previous->format);
+  });
   tbb::parallel_pipeline(
       tokens,
-      tbb::make_filter<void, std::size_t>(tbb::filter_mode::serial_in_order,
-                                          [&](tbb::flow_control& control) -> std::size_t {
-                                            if (next == entries.size()) control.stop();
-                                            return next < entries.size() ? next++ : 0;
-                                          }) &
-          tbb::make_filter<std::size_t, std::shared_ptr<FileRow>>(
+      tbb::make_filter<void, std::shared_ptr<ScanItem>>(tbb::filter_mode::serial_in_order,
+                                                        [&](tbb::flow_control& control) -> std::shared_ptr<ScanItem> {
+                                                          auto item = queue.next();
+                                                          if (!item) {
+                                                            control.stop();
+                                                            return nullptr;
+                                                          }
+                                                          return std::make_shared<ScanItem>(std::move(*item));
+                                                        }) &
+          tbb::make_filter<std::shared_ptr<ScanItem>, std::shared_ptr<FileRow>>(
               tbb::filter_mode::parallel,
-              [&](std::size_t index) {
-                const WalkEntry& entry = entries[index];
-                const PreviousFile* previous = writer.previous_file(entry.relative_path);
-                if (previous && entry.error.empty() && previous->size == entry.size &&
-                    previous->mtime_ns == entry.mtime_ns) {
+              [&](std::shared_ptr<ScanItem> item) {
+                const WalkEntry& entry = entries[item->entry_index];
+                const PreviousFile* previous = writer.previous_file(item->path);
+                if (previous && item->depth == 0 && !item->container && entry.error.empty() &&
+                    previous->size == entry.size && previous->mtime_ns == entry.mtime_ns) {
                   auto row = std::make_shared<FileRow>();
                   row->reuse = Reuse::unchanged_stat;
                   row->path = entry.relative_path;
@@ -107,9 +122,12 @@ IndexSummary run_index(const IndexOptions& options) {
                   row->mtime_ns = entry.mtime_ns;
                   return row;
                 }
-                return std::make_shared<FileRow>(process_file(
-                    entry, reference, process_options,
+                auto row = std::make_shared<FileRow>(process_scan_item(
+                    *item, entry, reference, process_options, limits,
                     previous && previous->status != FileStatus::error ? previous->content_hash : std::nullopt));
+                // The members' sources share the container's: let it go as soon as the last one is done.
+                item.reset();
+                return row;
               }) &
           tbb::make_filter<std::shared_ptr<FileRow>, void>(tbb::filter_mode::serial_in_order,
                                                           [&](const std::shared_ptr<FileRow>& row) {

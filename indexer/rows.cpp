@@ -171,11 +171,12 @@ std::optional<FileStatus> parse_status(std::string_view name) {
 std::optional<std::string> character_from_path(const std::string& relative_path) {
   std::size_t start = 0;
   bool after_chr = false, after_obj = false;
+  std::optional<std::string> character;  // the innermost: a disc's fpack/chr/nar1000.fpk/chr/nar/0000.mot is nar's
   while (true) {
     const auto slash = relative_path.find('/', start);
     if (slash == std::string::npos) break;  // the last component is the file itself
     const std::string component = relative_path.substr(start, slash - start);
-    if (after_chr && !component.empty()) return component;
+    if (after_chr && !component.empty()) character = component;
     after_chr = component == "chr";
     after_obj = component == "obj";
     start = slash + 1;
@@ -188,7 +189,7 @@ std::optional<std::string> character_from_path(const std::string& relative_path)
     for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (extension == "mset") return file.substr(0, dot);
   }
-  return std::nullopt;
+  return character;
 }
 
 HexDigest track_content_hash(const model::BoneTrack& track) {
@@ -273,6 +274,32 @@ std::string animation_shape_hash(const model::Animation& animation) {
   return hasher.hex();
 }
 
+void process_bytes(FileRow& row, std::span<const std::byte> bytes, std::uint64_t size, const ReferenceData& reference,
+                   const ProcessOptions& options, const std::optional<std::string>& unchanged_hash) {
+  row.size = size;
+  const bool too_large = size > options.max_file_size;  // then `bytes` is only the head
+  if (!too_large) row.content_hash = hash_bytes(bytes);
+  if (unchanged_hash && row.content_hash == unchanged_hash) {
+    row.reuse = Reuse::unchanged_content;
+    return;
+  }
+  const FormatModule* format = detect_format(bytes, size);
+  if (!format) {  // status unknown: not an animation file, and why
+    row.error = describe_unknown(bytes);
+    return;
+  }
+  row.format = std::string(format->id);
+  if (too_large) {
+    row.status = FileStatus::error;
+    row.error = fmt::format("file of {} bytes is over the {}-byte limit (--max-file-size); not parsed", size,
+                            options.max_file_size);
+    return;
+  }
+  const auto parse_started = std::chrono::steady_clock::now();
+  parse_into(row, *format, bytes, reference, options);
+  row.parse_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - parse_started).count();
+}
+
 FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options,
                      const std::optional<std::string>& unchanged_hash) {
   FileRow row;
@@ -293,27 +320,7 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
     row.error = file.error;
     return row;
   }
-  row.size = file.file_size;
-  if (!too_large) row.content_hash = hash_bytes(file.bytes);
-  if (unchanged_hash && row.content_hash == unchanged_hash) {
-    row.reuse = Reuse::unchanged_content;
-    return row;
-  }
-  const FormatModule* format = detect_format(file.bytes, file.file_size);
-  if (!format) {  // status unknown: not an animation file, and why
-    row.error = describe_unknown(file.bytes);
-    return row;
-  }
-  row.format = std::string(format->id);
-  if (too_large) {
-    row.status = FileStatus::error;
-    row.error = fmt::format("file of {} bytes is over the {}-byte limit (--max-file-size); not parsed", file.file_size,
-                            options.max_file_size);
-    return row;
-  }
-  const auto parse_started = std::chrono::steady_clock::now();
-  parse_into(row, *format, file.bytes, reference, options);
-  row.parse_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - parse_started).count();
+  process_bytes(row, file.bytes, file.file_size, reference, options, unchanged_hash);
   return row;
 }
 

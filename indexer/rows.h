@@ -72,6 +72,17 @@ struct FileRow {
   std::vector<AnimationRow> animations;  // parallel to model.animations
   std::vector<std::byte> key_blobs;      // every track's blob, end to end (one buffer, not one per track)
 
+  // A member of a container (files.parent_id and the columns after it); empty for a walked file.
+  std::string parent_path;  // the enclosing container's path
+  std::optional<std::string> member_name;
+  std::optional<std::uint64_t> member_offset;
+  std::optional<std::uint64_t> stored_size;
+  std::optional<std::string> compression;
+  // A container: its listing's warnings (to scan_warnings) and, when unchanged since the label's
+  // last dump (Reuse::unchanged_stat), that all its members' rows are kept without reading it.
+  std::vector<std::string> warnings;
+  bool keep_members = false;
+
   std::span<const std::byte> keys_blob(const TrackRow& track) const {
     return std::span<const std::byte>(key_blobs).subspan(track.keys_begin, track.keys_end - track.keys_begin);
   }
@@ -96,6 +107,12 @@ struct ProcessOptions {
 // With `unchanged_hash`, a file whose content hash equals it is not parsed (Reuse::unchanged_content).
 FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options,
                      const std::optional<std::string>& unchanged_hash = std::nullopt);
+
+// detect -> parse -> rows for bytes already read (a file, or a container's member): `bytes` is the
+// whole content, or only its head when `size` is over options.max_file_size (then it is detected,
+// not parsed). Never throws for bad input.
+void process_bytes(FileRow& row, std::span<const std::byte> bytes, std::uint64_t size, const ReferenceData& reference,
+                   const ProcessOptions& options, const std::optional<std::string>& unchanged_hash = std::nullopt);
 
 // The folder after a 'chr' component (GNT character code), or the name of a KH2 obj/<NAME>.mset.
 std::optional<std::string> character_from_path(const std::string& relative_path);

@@ -11,7 +11,8 @@ namespace animdex::table_columns {
 
 inline constexpr std::string_view kFiles[] = {"dump_id", "path", "character", "format", "size", "mtime_ns",
                                               "content_hash", "status", "error", "error_offset", "animation_count",
-                                              "parse_ms"};
+                                              "parse_ms", "parent_id", "member_name", "member_offset",
+                                              "stored_size", "compression"};
 inline constexpr std::string_view kAnimations[] = {"file_id", "slot", "motion_id", "name", "play_speed", "end_time",
                                                    "frame_count", "track_count", "key_count", "content_hash",
                                                    "shape_hash"};
@@ -30,6 +31,9 @@ inline constexpr std::string_view kDeferredIndexes[] = {"bone_tracks_by_animatio
 
 // "INSERT INTO table(a, b) VALUES (:a, :b)".
 std::string insert_sql(std::string_view table, std::span<const std::string_view> columns);
+
+// "UPDATE table SET (a, b) = (:a, :b) WHERE id = :id": the same parameter numbers, then :id.
+std::string update_sql(std::string_view table, std::span<const std::string_view> columns);
 
 // The parameter number of `column` in insert_sql(table, columns), found at compile time (a name
 // not in the list does not compile): SQLite numbers named parameters from 1 in the order they

@@ -1,10 +1,10 @@
 -- description: Animations added, removed or changed between two dumps of this database, matched by path and animation key (a key used twice in a file is matched in order); `animdex diff` runs this same query.
 -- param: from text  Label of the older dump
 -- param: to text  Label of the newer dump
-WITH a AS MATERIALIZED (SELECT owner, path, animation_key, name, content_hash, animation_id,
+WITH a AS MATERIALIZED (SELECT owner, match_path AS path, animation_key, name, content_hash, animation_id,
                                ROW_NUMBER() OVER (PARTITION BY path, animation_key ORDER BY animation_id) AS occurrence
                         FROM animation_catalog WHERE dump = :from),
-     b AS MATERIALIZED (SELECT owner, path, animation_key, name, content_hash, animation_id,
+     b AS MATERIALIZED (SELECT owner, match_path AS path, animation_key, name, content_hash, animation_id,
                                ROW_NUMBER() OVER (PARTITION BY path, animation_key ORDER BY animation_id) AS occurrence
                         FROM animation_catalog WHERE dump = :to)
 SELECT a.owner AS character, a.path, a.animation_key AS animation, a.name, 'removed' AS change,

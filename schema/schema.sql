@@ -36,11 +36,14 @@ CREATE TABLE IF NOT EXISTS dumps (
   tool_version  TEXT NOT NULL DEFAULT '',    -- animdex version that wrote the dump
   build_id      TEXT,  -- hash of the build's version, schema, reference tables and queries (v4); a re-index
                        -- by another build re-parses every file
-  keyframe_storage TEXT NOT NULL DEFAULT 'blob'  -- how its keys are stored (v4): `blob` (the default since v9: one
+  keyframe_storage TEXT NOT NULL DEFAULT 'blob',  -- how its keys are stored (v4): `blob` (the default since v9: one
                                                  -- packed `bone_tracks.keys` per track), `rows` (`index --keyframes rows`:
                                                  -- a row per key in `keyframe_rows` and `key_spline_rows`) or `none`
                                                  -- (`--keyframes none`: tracks and counts only). `keyframes` and
                                                  -- `key_splines` read `blob` and `rows` alike
+  root_container TEXT  -- when the only root given to `index` is a disc image or archive: its path (v10). Its
+                         -- members are matched across dumps by their paths inside it (`match_path` of
+                         -- `file_catalog`), so `ntsc.iso` and `pal.iso` diff member by member; else NULL
 );
 
 -- Every file found under the roots, animation file or not (FIFOs, sockets and devices too, unread).
@@ -67,10 +70,23 @@ CREATE TABLE IF NOT EXISTS files (
   animation_count INTEGER NOT NULL DEFAULT 0,  -- animations parsed from the file
   parse_ms        REAL,  -- milliseconds spent parsing the file (v2); NULL when it was not parsed (unknown
                          -- format, unreadable, too large)
+  parent_id       INTEGER REFERENCES files(id) ON DELETE CASCADE,  -- a member's enclosing container (v10): disc
+                  -- image, archive (`gcm`, `fpk`, `narc`, ...); NULL for a file found in a folder. A member's
+                  -- `path` is its container's path, `/`, and its path inside it
+                  -- (`gnt4.iso/fpack/chr/nar1000.fpk/chr/nar/0000.mot`)
+  member_name     TEXT,  -- a member's name as its container stores it (v10): the truncated FPK name
+                         -- (`hr/nar/0000.mot`), a nameless NARC's index, KH2's `@HHHHHHHH-HHHH` hashes
+  member_offset   INTEGER,  -- where a member's stored bytes start in its container's data (v10): disc offset,
+                            -- archive offset, KH2.IMG offset (block x 2048)
+  stored_size     INTEGER,  -- a member's stored (compressed) bytes (v10); `size` is after decompression
+  compression     TEXT CHECK (compression IN ('none', 'prs', 'lz10', 'lz11', 'kh2')),  -- how a member is stored
+                  -- (v10): `prs` (Eighting PRS, GNT4 FPK), `lz10`/`lz11` (Nintendo DS), `kh2` (KH2.IMG); NULL
+                  -- for a file found in a folder
   UNIQUE (dump_id, path)
 );
 CREATE INDEX IF NOT EXISTS files_by_character ON files(character);
 CREATE INDEX IF NOT EXISTS files_by_hash ON files(content_hash);
+CREATE INDEX IF NOT EXISTS files_by_parent ON files(parent_id);
 
 -- What the walk passed over without recording a file (v2): symbolic link loops and aliases of folders
 -- already visited, dangling symbolic links, folder listings that stopped early; and warnings from
@@ -247,7 +263,9 @@ CREATE TABLE IF NOT EXISTS ref_formats (
   game         TEXT,  -- the game its numbers belong to (`gnt4`, `kh2`), the `game` of the other reference
                       -- tables; NULL when the format has no reference data
   description  TEXT NOT NULL,  -- one line on the format
-  id_style     TEXT NOT NULL CHECK (id_style IN ('hex', 'decimal'))  -- how its community writes motion IDs
+  id_style     TEXT NOT NULL CHECK (id_style IN ('hex', 'decimal')),  -- how its community writes motion IDs
+  kind         TEXT NOT NULL DEFAULT 'animation' CHECK (kind IN ('animation', 'container'))  -- `container`: a
+               -- disc image or archive whose members are indexed as files of their own (v10)
 );
 
 -- From `reference/bone_names.tsv` (mot.md and jcv.md of Naruto-GNT-Modding).
@@ -299,8 +317,11 @@ CREATE TABLE IF NOT EXISTS ref_motion_names (
 -- column format: `files.format`
 -- column status: `files.status`
 -- column content_hash: `files.content_hash`
+-- column match_path: the path `diff` matches across dumps: `path`, or for a dump of one image given alone (`dumps.root_container`) the path inside it (`''` for the image itself)
 CREATE VIEW IF NOT EXISTS file_catalog AS
-SELECT d.label AS dump, f.path, f.format, f.status, f.content_hash
+SELECT d.label AS dump, f.path, f.format, f.status, f.content_hash,
+       CASE WHEN d.root_container IS NULL THEN f.path WHEN f.path = d.root_container THEN ''
+            ELSE substr(f.path, length(d.root_container) + 2) END AS match_path
 FROM files f JOIN dumps d ON d.id = f.dump_id;
 
 -- Animations with their file, dump and character: the join most questions start from.
@@ -353,6 +374,7 @@ JOIN dumps d ON d.id = f.dump_id;
 -- column key_count: `animations.key_count`
 -- column content_hash: `animations.content_hash`
 -- column shape_hash: `animations.shape_hash`
+-- column match_path: the path `diff` matches across dumps: `path`, or for a dump of one image given alone (`dumps.root_container`) the path inside it
 CREATE VIEW IF NOT EXISTS animation_catalog AS
 SELECT d.label AS dump, f.path, COALESCE(f.character, f.path) AS owner, f.format, a.id AS animation_id,
        a.slot, a.motion_id,
@@ -361,7 +383,9 @@ SELECT d.label AS dump, f.path, COALESCE(f.character, f.path) AS owner, f.format
        CASE WHEN a.motion_id IS NOT NULL THEN printf('%d', a.motion_id)
             WHEN a.name IS NOT NULL THEN a.name
             ELSE printf('#%d', COALESCE(a.slot, 0)) END AS animation_key,
-       a.name, a.frame_count, a.track_count, a.key_count, a.content_hash, a.shape_hash
+       a.name, a.frame_count, a.track_count, a.key_count, a.content_hash, a.shape_hash,
+       CASE WHEN d.root_container IS NULL THEN f.path
+            ELSE substr(f.path, length(d.root_container) + 2) END AS match_path
 FROM animations a JOIN files f ON f.id = a.file_id JOIN dumps d ON d.id = f.dump_id;
 
 -- Identical animations (same `content_hash`) found in two or more files of a dump (v7).
@@ -421,3 +445,4 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 7 | reports: `animations.shape_hash`, views `animation_catalog`, `reuse_groups`, `track_reuse` (`migrations/007_reports.sql`) |
 -- | 8 | format tables: KH2's `animations.kind` .. `frame_return` move to `kh2_motions`; `bone_tracks.state` is dropped (`node_states` has it); views `file_catalog`, table `ref_formats` (`migrations/008_format_tables.sql`) |
 -- | 9 | keys packed per track: `bone_tracks.keys`; index `bone_tracks_by_hash` dropped; tables `keyframes`, `key_splines` renamed `keyframe_rows`, `key_spline_rows`; `keyframes`, `key_splines` become virtual tables over both (`migrations/009_key_blobs.sql`) |
+-- | 10 | containers: `files.parent_id`, `member_name`, `member_offset`, `stored_size`, `compression`, index `files_by_parent`; `dumps.root_container`; `match_path` in views `file_catalog`, `animation_catalog` (`migrations/010_containers.sql`) |

@@ -1,4 +1,6 @@
 #include "db/database.h"
+
+#include "containers/container_registry.h"
 #include "db/key_tables.h"
 
 #include "formats/registry.h"
@@ -400,6 +402,20 @@ void load_reference_tables(SQLite::Database& db, const ReferenceData& reference)
     formats.bind(4, format.motion_ids_in_hex ? "hex" : "decimal");
     formats.exec();
     formats.reset();
+  }
+  SQLite::Statement containers(db, "INSERT INTO ref_formats(format, description, id_style, kind) "
+                                   "VALUES (?, ?, 'decimal', 'container')");
+  for (const auto& container : registered_containers()) {
+    containers.bind(1, std::string(container.id));
+    containers.bind(2, std::string(container.description));
+    containers.exec();
+    containers.reset();
+    if (container.companion_format.empty()) continue;
+    containers.bind(1, std::string(container.companion_format));
+    containers.bind(2, fmt::format("the data file of {}: recorded, not parsed; its entries are {}'s members",
+                                   container.id, container.id));
+    containers.exec();
+    containers.reset();
   }
 }
 

@@ -63,7 +63,9 @@ TEST_CASE("a NaN key time fails only its file; the file beside it is stored (the
 TEST_CASE("rows the database refuses mark only that file as an error (savepoint per file)", "[reliability]") {
   test::TempDir dir;
   auto db = open_for_writing(dir / "w.db");
-  DumpSettings settings{"t", "/r"};
+  DumpSettings settings;
+  settings.label = "t";
+  settings.root = "/r";
   settings.key_storage = KeyStorage::rows;  // a row per key: the layout where one value meets a constraint
   DumpWriter writer(db, settings, ReferenceData::embedded());
   auto file_with_key = [](const std::string& path, double time) {
