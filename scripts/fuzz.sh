@@ -16,17 +16,32 @@ cmake --build "$out" -j2 >/dev/null
 
 seeds="$out/seeds"
 rm -rf "$seeds" && mkdir -p "$seeds/sample"
-"$animdex" sample "$seeds/sample" --characters 3 --kh2 --nsbca 2>/dev/null
+"$animdex" sample "$seeds/sample" --characters 3 --kh2 --nsbca --images "$seeds/images" 2>/dev/null
+# Container targets seed from the sample images and their members (the real NARCs come below).
+mkdir -p "$seeds/members"
+for image in "$seeds"/images/*; do
+  while IFS=$'\t' read -r member _; do
+    [[ -z "$member" ]] && continue
+    "$animdex" extract "$image" "$member" --out "$seeds/members/$(echo "$image-$member" | tr '/.' '__')" 2>/dev/null || true
+  done < <("$animdex" ls "$image" --recursive --format csv 2>/dev/null | tail -n +2 | cut -d, -f1 | sed 's/$/\t/')
+done
+container_seconds=${FUZZ_CONTAINER_SECONDS:-30}
 status=0
 # Detection over every format gets every format's dictionary as well as its own.
 cat fuzz/fuzz_detect_parse.dict src/formats/*/fuzz_*.dict > "$out/fuzz_detect_parse.dict"
 # Every target fuzz/CMakeLists.txt built (one per listed format folder's fuzz_*.cpp, and
 # fuzz_detect_parse and fuzz_key_blob), each with the dictionary beside its source.
-for source in src/formats/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp fuzz/fuzz_key_blob.cpp; do
+for source in src/formats/*/fuzz_*.cpp src/containers/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp fuzz/fuzz_key_blob.cpp; do
   target=$(basename "$source" .cpp)
-  [[ -x "$out/fuzz/$target" ]] || continue  # a folder not in ANIMDEX_FORMATS is not built
+  [[ -x "$out/fuzz/$target" ]] || continue  # a folder not in ANIMDEX_FORMATS / ANIMDEX_CONTAINERS is not built
   dictionary="${source%.cpp}.dict"
   [[ "$target" == fuzz_detect_parse ]] && dictionary="$out/fuzz_detect_parse.dict"
+  dictionary_option=()
+  [[ -f "$dictionary" ]] && dictionary_option=(-dict="$dictionary")
+  target_seconds=$seconds
+  if [[ "$source" == src/containers/* ]]; then
+    target_seconds=$container_seconds
+  fi
   corpus="$out/corpus/$target"
   findings="$out/findings/$target"
   mkdir -p "$corpus" "$findings"
@@ -43,8 +58,11 @@ for source in src/formats/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp fuzz/fuzz_key_
   if [[ -d ../shared/corpus/real ]]; then
     while IFS= read -r -d '' file; do cp "$file" "$corpus/real-$((i++))"; done < <(find ../shared/corpus/real -type f ! -name '*.md' -size -300k -print0)
   fi
-  echo "fuzz: $target for ${seconds}s from $(ls "$corpus" | wc -l) seeds"
-  if ! "$out/fuzz/$target" "$corpus" -dict="$dictionary" -max_total_time="$seconds" \
+  if [[ "$source" == src/containers/* ]]; then
+    while IFS= read -r -d '' file; do cp "$file" "$corpus/seed-image-$((i++))"; done < <(find "$seeds/images" "$seeds/members" -type f -size -1M -print0)
+  fi
+  echo "fuzz: $target for ${target_seconds}s from $(ls "$corpus" | wc -l) seeds"
+  if ! "$out/fuzz/$target" "$corpus" "${dictionary_option[@]}" -max_total_time="$target_seconds" \
       -timeout=10 -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 \
       >"$out/$target.log" 2>&1; then
     echo "fuzz: $target FAILED; findings in $findings, log $out/$target.log"

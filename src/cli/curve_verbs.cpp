@@ -13,6 +13,7 @@
 #include "formats/registry.h"
 #include "core/parse_budget.h"
 #include "indexer/file_reader.h"
+#include "indexer/member_input.h"
 #include "indexer/rows.h"
 #include "output/json_rows.h"
 #include "output/output_file.h"
@@ -21,15 +22,10 @@ namespace animdex {
 
 namespace {
 
-// A verb's input file, whole: within the indexer's --max-file-size default (a larger file is an
-// error, not a silently cut one), never blocking on a FIFO (read_file_bytes).
-FileBytes read_input(const std::filesystem::path& path) {
-  auto file = read_file_bytes(path, kDefaultMaxFileSize + 1);
-  if (file.error.empty() && file.file_size > kDefaultMaxFileSize)
-    file.error = fmt::format("file of {} bytes is over the {}-byte limit for one animation file", file.file_size,
-                             kDefaultMaxFileSize);
-  return file;
-}
+// A verb's input, whole: a file or a member of a disc image or archive (`gnt4.iso/fpack/...`),
+// within the indexer's --max-file-size default (a larger one is an error, not a silently cut one),
+// never blocking on a FIFO (read_file_bytes).
+InputBytes read_input(const std::filesystem::path& path) { return read_input_bytes(path, kDefaultMaxFileSize); }
 
 // The formats that have a capability, for the message that says which files a verb reads.
 template <typename Capability>
@@ -42,12 +38,15 @@ std::string formats_with(Capability FormatModule::*capability) {
 
 // The input's bytes and the module that can do `verb` on them, or the exit code of why not.
 template <typename Capability>
-std::variant<std::pair<FileBytes, const FormatModule*>, int> load_for(const std::filesystem::path& path,
+std::variant<std::pair<InputBytes, const FormatModule*>, int> load_for(const std::filesystem::path& path,
                                                                        Capability FormatModule::*capability,
                                                                        std::string_view verb) {
   auto file = read_input(path);
-  if (!file.error.empty()) return fail(kExitFatal, fmt::format("{}: {}", path.string(), file.error));
-  const auto* format = detect_format(file.bytes, file.file_size);
+  if (!file.error.empty()) {
+    std::error_code missing;
+    return fail(std::filesystem::exists(path, missing) ? kExitFatal : kExitUsage, fmt::format("{}: {}", path.string(), file.error));
+  }
+  const auto* format = detect_format(file.bytes, file.bytes.size());
   if (!format || !(format->*capability))
     return fail(kExitUsage, fmt::format("{}: is {}; {} reads {}", path.string(),
                                         format ? std::string(format->id) : "not a known format", verb,
@@ -162,7 +161,7 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   auto* pose = app.add_subcommand(
       "pose", "Evaluate a LightWave motion/envelope at one time, or every node of an NSBCA animation at one frame");
   pose->add_option("file", pose_options->pose.file, "LWMO or LWEN file (version 1 or 3), or an NSBCA file")
-      ->required()->check(CLI::ExistingFile);
+      ->required();
   pose->add_option("--anim", pose_options->pose.request.animation, "NSBCA: animation name (default: the first)");
   auto* pose_time = pose->add_option("-t,--time", pose_options->pose.request.seconds, "Time in seconds")->check(finite_number());
   auto* pose_frame = pose->add_option("--frame", pose_options->pose.request.frame,
@@ -177,7 +176,7 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
 
   auto export_options = std::make_shared<ExportOptions>();
   auto* export_command = app.add_subcommand("export", "Sample a LightWave file's curves and write them as CSV");
-  export_command->add_option("file", export_options->file, "LWMO or LWEN file")->required()->check(CLI::ExistingFile);
+  export_command->add_option("file", export_options->file, "LWMO or LWEN file")->required();
   export_command->add_option("--bake", export_options->request.samples_per_second, "Samples per second")
       ->required()->check(positive_number());
   export_command->add_option("--fps", export_options->request.fps, "The file's frame rate (v1 keys are frames)")
@@ -189,7 +188,7 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   auto* convert = app.add_subcommand(
       "convert", "Convert a Kuper ASCII export to an LWMO motion, or a LightWave file between versions 1 and 3");
   convert->add_option("input", convert_options->input, "Kuper ASCII or LWMO/LWEN file")
-      ->required()->check(CLI::ExistingFile);
+      ->required();
   convert->add_option("output", convert_options->output, "LWMO/LWEN file to write")->required();
   convert->add_option("--version", convert_options->request.version,
                       "Version of the format to write (LightWave: 1 or 3; default: the other one, 1 for Kuper)");

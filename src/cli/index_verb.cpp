@@ -44,6 +44,9 @@ void print_summary(const IndexOptions& options, const IndexSummary& summary) {
              "indexed {} files as dump '{}' in {:.2f} s: {} ok, {} errors, {} not animation files; {} animations\n",
              totals.files, terminal_safe(options.label), summary.seconds, totals.ok, totals.errors, totals.unknown,
              totals.animations);
+  if (totals.members > 0)
+    fmt::print(stderr, "{} of them are members of disc images and archives (animdex query containers --db {} -p dump {})\n",
+               totals.members, terminal_safe(options.database.string()), terminal_safe(options.label));
   if (totals.incremental)
     fmt::print(stderr, "updated in place: {} files unchanged, {} parsed (new or changed), {} removed\n",
                totals.unchanged, totals.parsed, totals.removed);

@@ -15,6 +15,7 @@
 #include "cli/errors.h"
 #include "cli/verb.h"
 #include "formats/registry.h"
+#include "indexer/member_input.h"
 #include "indexer/rows.h"
 #include "output/json_rows.h"
 
@@ -161,12 +162,21 @@ void write_section(std::ostream& out, const std::string& title, const ResultTabl
 }  // namespace
 
 int run_info(const InfoOptions& options, std::ostream& out) {
-  struct stat info {};
-  WalkEntry entry;
-  entry.relative_path = options.file.filename().string();
-  entry.absolute_path = options.file;
-  if (::stat(options.file.c_str(), &info) == 0) entry.size = static_cast<std::uint64_t>(info.st_size);
-  const FileRow file = process_file(entry, ReferenceData::embedded(), ProcessOptions{});
+  std::error_code missing;
+  FileRow file;
+  if (std::filesystem::exists(options.file, missing)) {
+    struct stat info {};
+    WalkEntry entry;
+    entry.relative_path = options.file.filename().string();
+    entry.absolute_path = options.file;
+    if (::stat(options.file.c_str(), &info) == 0) entry.size = static_cast<std::uint64_t>(info.st_size);
+    file = process_file(entry, ReferenceData::embedded(), ProcessOptions{});
+  } else {  // a member of a disc image or archive
+    auto input = read_input_bytes(options.file, kDefaultMaxFileSize);
+    if (!input.error.empty()) return fail(kExitUsage, fmt::format("{}: {}", options.file.string(), input.error));
+    file.path = options.file.string();
+    process_bytes(file, input.bytes, input.bytes.size(), ReferenceData::embedded(), ProcessOptions{});
+  }
 
   if (options.format == OutputFormat::json) {
     out << to_json(file).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
@@ -208,7 +218,9 @@ std::vector<Verb> add_info_verb(CLI::App& app) {
   };
   auto options = std::make_shared<Options>();
   auto* info = app.add_subcommand("info", "Parse one file and print its structure (no database)");
-  info->add_option("file", options->info.file, "The file to parse")->required()->check(CLI::ExistingFile);
+  info->add_option("file", options->info.file,
+                   "The file to parse; a member of a disc image or archive also works (gnt4.iso/fpack/chr/nar1000.fpk/chr/nar/0000.mot)")
+      ->required();
   add_format_option(*info, options->format, {"table", "json", "markdown"});
   info->add_flag("-k,--keys", options->info.show_keys, "Also list every key (json always has them)");
   add_examples(*info, {"animdex info files/chr/nar/0000.mot", "animdex info obj/P_EX100.mset --format json",

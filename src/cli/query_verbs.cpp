@@ -10,6 +10,7 @@
 #include "db/query_catalog.h"
 #include "db/schema_docs.h"
 #include "db/sql_runner.h"
+#include "containers/container_registry.h"
 #include "formats/registry.h"
 
 namespace animdex {
@@ -77,9 +78,17 @@ ResultTable queries_table() {
 }
 
 ResultTable formats_table() {
-  ResultTable table{{"format", "description"}, {}};
+  ResultTable table{{"format", "kind", "description"}, {}};
   for (const auto& format : registered_formats())
-    table.rows.push_back({std::string(format.id), std::string(format.description)});
+    table.rows.push_back({std::string(format.id), std::string("animation"), std::string(format.description)});
+  for (const auto& container : registered_containers())
+  {
+    table.rows.push_back({std::string(container.id), std::string("container"), std::string(container.description)});
+    if (!container.companion_format.empty())
+      table.rows.push_back({std::string(container.companion_format), std::string("container"),
+                            fmt::format("the data file of {}: recorded, not parsed; its entries are {}'s members",
+                                        container.id, container.id)});
+  }
   return table;
 }
 

@@ -13,6 +13,7 @@
 #include "indexer/pipeline.h"
 #include "output/output_file.h"
 #include "sample/sample_dump.h"
+#include "sample/sample_images.h"
 
 namespace animdex {
 
@@ -40,7 +41,7 @@ bool is_demo_folder(const fs::path& directory) {
   if (fs::exists(directory / kDemoMarker, error) || fs::is_empty(directory, error)) return true;
   for (const auto& entry : fs::directory_iterator(directory, error)) {
     const std::string name = entry.path().filename().string();
-    if (name != "dump" && !name.starts_with("animdex-demo.db")) return false;
+    if (name != "dump" && name != "images" && !name.starts_with("animdex-demo.db")) return false;
   }
   SampleDumpOptions every_sample_file;  // the most characters and every kind: a superset of any demo's
   every_sample_file.character_count = 41;
@@ -61,6 +62,7 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
                                           options.directory.string()));
     }
     fs::remove_all(dump);
+    fs::remove_all(options.directory / "images");
     for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(database.string() + suffix);
     fs::create_directories(options.directory);
     write_file_checked(options.directory / kDemoMarker, "written by animdex demo; it may replace this folder's dump\n");
@@ -112,6 +114,30 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
          command("nsbca-nodes"), named("nsbca-nodes"), {{"file", "NULL"}, {"animation", "NULL"}, {"dump", "NULL"}});
     show(out, db, options.format, "Files that failed to parse (the sample includes two on purpose)",
          command("errors"), named("errors"), {{"dump", "NULL"}});
+
+    // Disc images and archives built from the same dump, indexed in place as a second dump.
+    const fs::path images = options.directory / "images";
+    const auto built = write_sample_images(dump, images);
+    IndexOptions image_index = index;
+    image_index.roots = {images};
+    image_index.label = "images";
+    const auto image_summary = run_index(image_index);
+    out << fmt::format("$ animdex sample {} --kh2 --nsbca --images {}   # {}\n", dump.string(), images.string(),
+                       fmt::join(built.files, ", "));
+    out << fmt::format("$ animdex index {} --db {} --label images\n", images.string(), database.string());
+    out << fmt::format("indexed {} files and members in {:.2f} s ({} members of disc images and archives): {} ok, "
+                       "{} errors, {} not animation files; {} animations\n",
+                       image_summary.totals.files, image_summary.seconds, image_summary.totals.members,
+                       image_summary.totals.ok, image_summary.totals.errors, image_summary.totals.unknown,
+                       image_summary.totals.animations);
+    {
+      auto images_db = open_read_only(database);
+      show(out, images_db, options.format, "Disc images and archives built from the dump, indexed in place: their members",
+           command("containers", " -p dump images"), named("containers"), {{"dump", "images"}});
+      show(out, images_db, options.format, "The same question asked of the images: which characters animate bone 118?",
+           command("bone-users", " -p bone 118 -p dump images"), named("bone-users"),
+           {{"bone", "118"}, {"dump", "images"}});
+    }
     out << fmt::format("\nThe database stays at {}; try `animdex queries` and `animdex sql ... --db {}`.\n",
                        database.string(), database.string());
     out << fmt::format("Reports: `animdex report reuse --db {0}`, `animdex report docs --db {0} --out docs` "
@@ -131,6 +157,7 @@ namespace {
 
 struct SampleOptions {
   std::string directory;
+  std::string images;  // --images: also build disc images and archives from the dump here
   SampleDumpOptions sample;
   bool no_problem_files = false;
   bool force = false;
@@ -138,6 +165,7 @@ struct SampleOptions {
 
 int run_sample(SampleOptions& options) {
   options.sample.include_problem_files = !options.no_problem_files;
+  if (!options.images.empty()) options.sample.include_kh2 = options.sample.include_nsbca = true;
   if (!options.force && !is_sample_folder(options.directory, options.sample))
     return fail(kExitUsage, fmt::format("{} holds files the sample did not write; give a new folder, or --force to "
                                         "write into it (files of the same name are replaced)",
@@ -146,6 +174,11 @@ int run_sample(SampleOptions& options) {
     const auto summary = write_sample_dump(options.directory, options.sample);
     fmt::print(stderr, "wrote {} files for {} characters under {}\n", summary.files.size(), summary.characters.size(),
                options.directory);
+    if (!options.images.empty()) {
+      const auto images = write_sample_images(options.directory, options.images);
+      fmt::print(stderr, "wrote {} images and archives under {}: {}\n", images.files.size(), options.images,
+                 fmt::join(images.files, ", "));
+    }
     return kExitOk;
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
@@ -166,9 +199,13 @@ std::vector<Verb> add_sample_verbs(CLI::App& app) {
                    "Add KH2 files: a Player motion set with dummies, a Default set with a nested set, an ANB");
   sample->add_flag("--nsbca", sample_options->sample.include_nsbca,
                    "Add an NSBCA file: two animations (steps 1 and 2) with identity, animated and bind-pose nodes");
+  sample->add_option("--images", sample_options->images,
+                     "Also build disc images and archives from the dump in this folder (implies --kh2 --nsbca): "
+                     "gnt4.iso, gnt4.ciso, nitro.nds, kh2.iso");
   sample->add_flag("--force", sample_options->force,
                    "Write into a folder that holds other files (files of the same name are replaced)");
-  add_examples(*sample, {"animdex sample /tmp/s", "animdex sample /tmp/s2 --characters 3 --kh2 --nsbca"});
+  add_examples(*sample, {"animdex sample /tmp/s", "animdex sample /tmp/s2 --characters 3 --kh2 --nsbca",
+                         "animdex sample /tmp/s3 --images /tmp/s3-images"});
 
   struct DemoVerbOptions {
     DemoOptions demo;

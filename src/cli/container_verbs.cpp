@@ -1,0 +1,145 @@
+// `ls` and `extract`: look inside disc images and archives without indexing them.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fmt/format.h>
+#include <fstream>
+#include <memory>
+
+#include "cli/errors.h"
+#include "cli/verb.h"
+#include "containers/container_registry.h"
+#include "containers/listing.h"
+#include "containers/member_bytes.h"
+#include "formats/format.h"
+#include "indexer/member_input.h"
+
+namespace animdex {
+
+namespace {
+
+struct LsOptions {
+  std::filesystem::path container;
+  bool recursive = false;
+  FormatOption format;
+};
+
+ResultTable member_table() {
+  return {{"path", "format", "size", "stored_size", "offset", "compression", "member_name", "error"}, {}};
+}
+
+// One row per member (and, recursively, per member of a member that is a container). A member that
+// cannot be opened is a row with its error: the listing goes on.
+void list_rows(const OpenedInput& container, const InputListing& listing, const std::string& prefix, bool recursive,
+               ResultTable& table, int depth) {
+  const ContainerLimits limits;
+  DecompressionTally tally(limits.max_total_decompressed);
+  const auto parent = std::make_shared<const InputListing>(listing);
+  const ContainerModule* parent_module =
+      detect_container(read_head(*container.bytes, kContainerDetectBytes), container.bytes->size(), container.name);
+  for (const auto& member : listing.members) {
+    std::vector<Cell> row{prefix + member.path, std::string("unknown"), static_cast<std::int64_t>(member.size),
+                          static_cast<std::int64_t>(member.stored_size), static_cast<std::int64_t>(member.offset),
+                          std::string(compression_name(member.compression)), member.stored_name, Cell{}};
+    auto opened = open_member(listing.data, member, limits, tally, kContainerDetectBytes);
+    if (!opened.ok()) {
+      row[7] = opened.error().message();
+      table.rows.push_back(std::move(row));
+      continue;
+    }
+    const auto head = read_head(*opened.value().bytes, kContainerDetectBytes);
+    const std::string_view what = identify(head, opened.value().size, member.path);
+    row[1] = std::string(what);
+    row[2] = static_cast<std::int64_t>(opened.value().size);
+    row[5] = std::string(compression_name(opened.value().compression));
+    table.rows.push_back(std::move(row));
+    if (!recursive || !is_container_format(what)) continue;
+    if (depth + 1 >= static_cast<int>(limits.max_depth)) continue;
+    auto whole = opened.value().head_only ? open_member(listing.data, member, limits, tally) : opened;
+    if (!whole.ok()) continue;
+    OpenedInput inner{whole.value().bytes, std::string(base_name(member.path)), member, whole.value().compression,
+                      container.file, parent, parent_module};
+    auto inner_listing = list_input(inner, limits);
+    if (auto* why = std::get_if<std::string>(&inner_listing)) {
+      table.rows.back()[7] = *why;
+      continue;
+    }
+    list_rows(inner, std::get<InputListing>(inner_listing), prefix + member.path + "/", true, table, depth + 1);
+  }
+}
+
+int run_ls(const LsOptions& options, std::ostream& out) {
+  auto input = open_input(options.container);
+  if (auto* why = std::get_if<std::string>(&input)) return fail(kExitUsage, fmt::format("{}: {}", options.container.string(), *why));
+  const auto& opened = std::get<OpenedInput>(input);
+  auto listing = list_input(opened);
+  if (auto* why = std::get_if<std::string>(&listing))
+    return fail(kExitUsage, fmt::format("{}: {}", options.container.string(), *why));
+  ResultTable table = member_table();
+  list_rows(opened, std::get<InputListing>(listing), "", options.recursive, table, 0);
+  for (const auto& warning : std::get<InputListing>(listing).warnings)
+    std::fprintf(stderr, "animdex: warning: %s: %s\n", options.container.c_str(), warning.c_str());
+  write_table(out, table, options.format.value());
+  return kExitOk;
+}
+
+struct ExtractOptions {
+  std::filesystem::path container;
+  std::string member;
+  std::filesystem::path output;
+};
+
+// Copies the member by ranges (a raw member may be gigabytes: KH2.IMG inside a DVD image) into a
+// file beside the output, renamed over it once complete.
+int run_extract(const ExtractOptions& options, std::ostream&) {
+  const auto given = options.container / options.member;
+  auto input = open_input(given);
+  if (auto* why = std::get_if<std::string>(&input)) return fail(kExitUsage, fmt::format("{}: {}", given.string(), *why));
+  const auto& source = *std::get<OpenedInput>(input).bytes;
+  const auto partial = std::filesystem::path(options.output.string() + ".partial");
+  {
+    std::ofstream file(partial, std::ios::binary | std::ios::trunc);
+    std::vector<std::byte> chunk;
+    try {
+      for (std::uint64_t at = 0; at < source.size() && file; at += chunk.size()) {
+        chunk = source.read_vector(at, std::min<std::uint64_t>(source.size() - at, 1 << 20));
+        file.write(reinterpret_cast<const char*>(chunk.data()), static_cast<std::streamsize>(chunk.size()));
+      }
+    } catch (const ParseFailure& failure) {
+      std::filesystem::remove(partial);
+      return fail(kExitFileErrors, fmt::format("{}: {}", given.string(), failure.error().message()));
+    }
+    file.close();
+    if (!file) {
+      std::filesystem::remove(partial);
+      return fail(kExitFatal, fmt::format("{}: cannot write", options.output.string()));
+    }
+  }
+  std::filesystem::rename(partial, options.output);
+  std::fprintf(stderr, "animdex: wrote %s (%llu bytes)\n", options.output.c_str(), static_cast<unsigned long long>(source.size()));
+  return kExitOk;
+}
+
+}  // namespace
+
+std::vector<Verb> add_container_verbs(CLI::App& app) {
+  auto ls_options = std::make_shared<LsOptions>();
+  auto* ls = app.add_subcommand("ls", "List the members of a disc image or archive (no database)");
+  ls->add_option("container", ls_options->container,
+                 "The image or archive; a member path inside one also works (gnt4.iso/fpack/chr/nar1000.fpk)")
+      ->required();
+  ls->add_flag("-r,--recursive", ls_options->recursive, "Also list the members of members that are containers");
+  add_format_option(*ls, ls_options->format);
+  add_examples(*ls, {"animdex ls gnt4.iso --recursive", "animdex ls a/2/4/3 --format json",
+                     "animdex ls gnt4.iso/fpack/chr/nar1000.fpk"});
+
+  auto extract_options = std::make_shared<ExtractOptions>();
+  auto* extract = app.add_subcommand("extract", "Write one member of a disc image or archive, decompressed, to a file");
+  extract->add_option("container", extract_options->container, "The image or archive")->required();
+  extract->add_option("member", extract_options->member, "The member's path inside it, as `ls` prints it")->required();
+  extract->add_option("-o,--out", extract_options->output, "The file to write")->required();
+  add_examples(*extract, {"animdex extract gnt4.iso fpack/chr/nar1000.fpk/chr/nar/0000.mot --out nar-0000.mot"});
+  return {{ls, [ls_options](std::ostream& out) { return run_ls(*ls_options, out); }},
+          {extract, [extract_options](std::ostream& out) { return run_extract(*extract_options, out); }}};
+}
+
+}  // namespace animdex
