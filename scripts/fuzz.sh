@@ -59,7 +59,7 @@ for source in src/formats/*/fuzz_*.cpp src/containers/*/fuzz_*.cpp fuzz/fuzz_det
     while IFS= read -r -d '' file; do cp "$file" "$corpus/real-$((i++))"; done < <(find ../shared/corpus/real -type f ! -name '*.md' -size -300k -print0)
   fi
   if [[ "$source" == src/containers/* ]]; then
-    while IFS= read -r -d '' file; do cp "$file" "$corpus/seed-image-$((i++))"; done < <(find "$seeds/images" "$seeds/members" -type f -size -1M -print0)
+    while IFS= read -r -d '' file; do cp "$file" "$corpus/seed-image-$((i++))"; done < <(find "$seeds/images" "$seeds/members" -type f -size -1024k -print0)
   fi
   echo "fuzz: $target for ${target_seconds}s from $(ls "$corpus" | wc -l) seeds"
   if ! "$out/fuzz/$target" "$corpus" "${dictionary_option[@]}" -max_total_time="$target_seconds" \

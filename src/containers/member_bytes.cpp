@@ -88,6 +88,15 @@ std::optional<OpenedMember> try_lz(std::span<const std::byte> stored, const Cont
   return opened;
 }
 
+// A head of a member compressed with a forward stream (PRS, LZ) needs only the start of the stored
+// bytes: every token makes at least one byte from at most 3 bytes and 2 flag bits (PRS's long copy
+// of length 1; LZ's tokens make 3 bytes or more from at most 4), so `wanted` bytes never need more
+// than 4 stored bytes each, plus a header. KH2's stream runs backwards: it needs all of it.
+std::uint64_t stored_bytes_needed(const Member& member, std::uint64_t wanted) {
+  if (wanted == member.size || member.compression == Compression::kh2) return member.stored_size;
+  return std::min(member.stored_size, wanted * 4 + 64);
+}
+
 }  // namespace
 
 Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, const Member& member,
@@ -111,8 +120,8 @@ Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, 
       return opened;
     }
     check_member_size(member, limits);
-    const auto stored = data->read_vector(member.offset, member.stored_size);
     const std::uint64_t wanted = std::min(member.size, produce);
+    const auto stored = data->read_vector(member.offset, stored_bytes_needed(member, wanted));
     auto decoded = decompress(member.compression, stored, member.size, wanted);
     if (!decoded.ok()) {
       const auto& error = decoded.error();

@@ -145,6 +145,35 @@ TEST_CASE("an image answers as the loose files it was built from", "[containers]
         test::query_integer(db, "SELECT COUNT(*) FROM file_catalog WHERE dump = 'loose' AND path LIKE 'chr/%'"));
 }
 
+TEST_CASE("a DS ROM and a KH2 DVD image hold the animations of the loose files they were built from",
+          "[containers][end_to_end]") {
+  SampleWithImages sample;
+  const auto database = sample.dir / "k.db";
+  index_into(sample.dump / "nds", database, "loose-nds");
+  index_into(sample.dump / "kh2", database, "loose-kh2");
+  index_into(sample.images / "nitro.nds", database, "rom");
+  index_into(sample.images / "kh2.iso", database, "dvd");
+  auto db = open_read_only(database);
+  CHECK(test::foreign_key_violations(db) == 0);
+  const std::string animations = "SELECT DISTINCT format, name, motion_id, content_hash, track_count, key_count "
+                                 "FROM animation_overview WHERE dump = :dump ORDER BY 1, 2, 3, 4";
+  const auto nds = lines(db, animations, {{"dump", "loose-nds"}});
+  CHECK(nds.size() == 2);
+  CHECK(lines(db, animations, {{"dump", "rom"}}) == nds);
+  // Five copies in the ROM (plain, LZ10 and LZ11 in one NARC, one in a named NARC, one loose).
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM file_catalog WHERE dump = 'rom' AND format = 'nsbca' "
+                                "AND status = 'ok'") == 5);
+  const auto kh2 = lines(db, animations, {{"dump", "loose-kh2"}});
+  CHECK(kh2.size() > 5);
+  CHECK(lines(db, animations, {{"dump", "dvd"}}) == kh2);
+  // Each KH2 member decompresses to the loose file's bytes.
+  CHECK(lines(db, "SELECT i.path, l.path FROM file_catalog i JOIN file_catalog l ON l.content_hash = i.content_hash "
+                  "AND l.dump = 'loose-kh2' WHERE i.dump = 'dvd' ORDER BY 1") ==
+        std::vector<std::string>{"kh2.iso/KH2.IDX/anm/fm/al/b_al020/EAL20103E.anb anm/S_SAMPLE.anb",
+                                 "kh2.iso/KH2.IDX/obj/M_EX010.mset obj/M_SAMPLE.mset",
+                                 "kh2.iso/KH2.IDX/obj/P_EX100.mset obj/P_SAMPLE.mset"});
+}
+
 TEST_CASE("two images of two versions diff member by member, whatever the images are called", "[containers][diff]") {
   SampleWithImages sample;
   const auto v1 = sample.dir / "ntsc";
