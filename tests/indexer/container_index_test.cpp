@@ -155,8 +155,9 @@ TEST_CASE("a DS ROM and a KH2 DVD image hold the animations of the loose files t
   index_into(sample.images / "kh2.iso", database, "dvd");
   auto db = open_read_only(database);
   CHECK(test::foreign_key_violations(db) == 0);
-  const std::string animations = "SELECT DISTINCT format, name, motion_id, content_hash, track_count, key_count "
-                                 "FROM animation_overview WHERE dump = :dump ORDER BY 1, 2, 3, 4";
+  // An ANB's animation is named after its file (S_SAMPLE.anb is anm/.../EAL20103E.anb on the DVD).
+  const std::string animations = "SELECT DISTINCT format, IIF(format = 'kh2_anb', '', name), motion_id, content_hash, "
+                                 "track_count, key_count FROM animation_overview WHERE dump = :dump ORDER BY 1, 2, 3, 4";
   const auto nds = lines(db, animations, {{"dump", "loose-nds"}});
   CHECK(nds.size() == 2);
   CHECK(lines(db, animations, {{"dump", "rom"}}) == nds);
