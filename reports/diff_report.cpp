@@ -224,7 +224,8 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
                                ResultLimits{std::numeric_limits<std::size_t>::max(), 1ULL << 30});
   };
   const auto count = [&](const char* view) {
-    SQLite::Statement query(to_db, fmt::format("SELECT COUNT(*) FROM temp.{} WHERE dump = 'from'", view));
+    // The image a dump was given as its only root is not compared (match_path ''), only its members.
+    SQLite::Statement query(to_db, fmt::format("SELECT COUNT(*) FROM temp.{} WHERE dump = 'from' AND match_path <> ''", view));
     query.executeStep();
     return query.getColumn(0).getInt64();
   };
