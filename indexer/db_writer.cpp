@@ -136,7 +136,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     for (const auto index : table_columns::kDeferredIndexes) db.exec(fmt::format("DROP INDEX IF EXISTS {}", index));
   if (totals_.incremental) {
     SQLite::Statement files(db, "SELECT id, path, size, mtime_ns, content_hash, status, animation_count, format, "
-                                "parent_id IS NOT NULL FROM files WHERE dump_id = ?");
+                                "parent_id IS NOT NULL, stored_size FROM files WHERE dump_id = ?");
     files.bind(1, dump_id_);
     while (files.executeStep()) {
       PreviousFile file;
@@ -148,6 +148,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       file.animation_count = files.getColumn(6).getInt64();
       file.format = files.getColumn(7).getString();
       file.member = files.getColumn(8).getInt() != 0;
+      if (!files.getColumn(9).isNull()) file.stored_size = static_cast<std::uint64_t>(files.getColumn(9).getInt64());
       previous_.emplace(files.getColumn(1).getString(), std::move(file));
     }
     // Walk warnings are produced again by this run; a file's parse warnings stay with its rows.
@@ -232,7 +233,24 @@ void DumpWriter::note_container(const FileRow& file, std::int64_t id) {
   if (!is_container_format(file.format)) return;
   container_ids_[file.path] = id;
   note_root_container(file);
-  for (const auto& warning : file.warnings) write_warning({file.path, warning});
+}
+
+// A file whose content hash is unchanged keeps its rows; its size, time and where it sits in its
+// container (a member may have moved) are brought up to date. False when the row is gone.
+bool DumpWriter::touch_unchanged(std::int64_t id, const FileRow& file) {
+  SQLite::Statement touch(db_, "UPDATE files SET size = ?, mtime_ns = ?, parent_id = ?, member_name = ?, "
+                               "member_offset = ?, stored_size = ?, compression = ? WHERE id = ?");
+  touch.bind(1, static_cast<std::int64_t>(file.size));
+  touch.bind(2, file.mtime_ns);
+  std::optional<std::int64_t> parent_id;
+  if (const auto parent = container_ids_.find(file.parent_path); parent != container_ids_.end()) parent_id = parent->second;
+  bind_optional(touch, 3, parent_id);
+  bind_optional(touch, 4, file.member_name);
+  bind_optional(touch, 5, file.member_offset);
+  bind_optional(touch, 6, file.stored_size);
+  bind_optional(touch, 7, file.compression);
+  touch.bind(8, id);
+  return touch.exec() == 1;
 }
 
 void DumpWriter::note_root_container(const FileRow& file) {
@@ -304,7 +322,19 @@ void DumpWriter::write(const FileRow& file) {
     refused.compression = file.compression;
     refused.status = FileStatus::error;
     refused.error = fmt::format("the database refused this file's rows: {}", error.what());
-    write_rows(refused);
+    db_.exec("SAVEPOINT refused_row");
+    try {
+      write_rows(refused);
+      db_.exec("RELEASE refused_row");
+    } catch (const SQLite::Exception& again) {
+      // Even the error row is refused (its path is taken): a warning is all that can be kept.
+      reset_statements();
+      if (!caused_by_data(again) || sqlite3_get_autocommit(db_.getHandle())) throw;
+      db_.exec("ROLLBACK TO refused_row");
+      db_.exec("RELEASE refused_row");
+      totals_ = before;
+      write_warning({file.path, refused.error.value()});
+    }
   }
 }
 
@@ -328,20 +358,33 @@ void DumpWriter::write_rows(const FileRow& file) {
     }
     ++totals_.unchanged;
     totals_.animations += previous->animation_count;
-    if (file.reuse == Reuse::unchanged_content) {
-      SQLite::Statement touch(db_, "UPDATE files SET size = ?, mtime_ns = ? WHERE id = ?");
-      touch.bind(1, static_cast<std::int64_t>(file.size));
-      touch.bind(2, file.mtime_ns);
-      touch.bind(3, previous->id);
-      touch.exec();
+    if (file.reuse == Reuse::unchanged_content && !touch_unchanged(previous->id, file)) {
+      // Its row went with a container it used to be inside (a container that is now a plain
+      // file): the parse was skipped for the hash, so say so rather than lose the file.
+      --totals_.unchanged;
+      totals_.animations -= previous->animation_count;
+      FileRow lost;
+      lost.path = file.path;
+      lost.size = file.size;
+      lost.mtime_ns = file.mtime_ns;
+      lost.parent_path = file.parent_path;
+      lost.status = FileStatus::error;
+      lost.error = "its rows from the last index went with the container it was in; `index --full` parses it again";
+      previous_.erase(file.path);
+      if (!file.parent_path.empty()) --totals_.members;  // counted again by the row written instead
+      write_rows(lost);
+      return;
     }
     count(previous->status, file.size);
     return;
   }
   if (previous && is_container_format(previous->format) && is_container_format(file.format)) {
     kept_.insert(previous->id);
-    ++totals_.parsed;
+    // An unchanged nested container (same bytes) is listed again but counts as unchanged.
+    const bool same = previous->content_hash && previous->content_hash == file.content_hash && previous->status == file.status;
+    ++(same ? totals_.unchanged : totals_.parsed);
     update_container(previous->id, file);
+    for (const auto& warning : file.warnings) write_warning({file.path, warning});
     return;
   }
   if (previous) {
@@ -353,6 +396,7 @@ void DumpWriter::write_rows(const FileRow& file) {
   run(insert_file_);
   const std::int64_t file_id = db_.getLastInsertRowid();
   note_container(file, file_id);
+  for (const auto& warning : file.warnings) write_warning({file.path, warning});
   write_file_contents(file, file_id);
 }
 

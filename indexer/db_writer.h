@@ -48,6 +48,7 @@ struct PreviousFile {
   std::int64_t animation_count = 0;
   std::string format;
   bool member = false;  // has a parent container
+  std::optional<std::uint64_t> stored_size;  // a whole file or member stored compressed: its stored bytes
 };
 
 struct DumpSettings {
@@ -93,6 +94,7 @@ class DumpWriter {
   void bind_file_columns(SQLite::Statement& statement, const FileRow& file);
   void note_container(const FileRow& file, std::int64_t id);
   void note_root_container(const FileRow& file);  // dumps.root_container
+  bool touch_unchanged(std::int64_t id, const FileRow& file);
   void write_file_contents(const FileRow& file, std::int64_t file_id);  // animations, tracks, keys, format rows
   // A format's own row, written after the file's animations so it can point at them; its statement
   // is prepared once per (table, columns) and kept.

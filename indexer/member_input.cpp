@@ -120,7 +120,11 @@ std::variant<OpenedInput, std::string> open_input(const fs::path& given, const C
     auto member_bytes = open_member(parent->data, *member, limits, tally);
     inside += "/" + member->path;
     if (!member_bytes.ok()) return fmt::format("{}: {}", inside, member_bytes.error().message());
-    input.parent_module = detect_container(read_head(*input.bytes, kContainerDetectBytes), input.bytes->size(), input.name);
+    try {
+      input.parent_module = detect_container(read_head(*input.bytes, kContainerDetectBytes), input.bytes->size(), input.name);
+    } catch (const ParseFailure& failure) {
+      return fmt::format("{}: {}", inside, failure.error().message());
+    }
     input.bytes = member_bytes.value().bytes;
     input.compression = member_bytes.value().compression;
     input.name = std::string(base_name(member->path));

@@ -94,8 +94,12 @@ IndexSummary run_index(const IndexOptions& options) {
   const ContainerLimits limits = options.container_limits;
   ScanQueue queue(entries, limits, [&](const WalkEntry& entry) {
     const PreviousFile* previous = writer.previous_file(entry.relative_path);
-    return previous && previous->size == entry.size && previous->mtime_ns == entry.mtime_ns &&
-           previous->status == FileStatus::ok && is_container_format(previous->format);
+    if (!previous) return PreviousState::none;
+    // A whole file stored compressed records its decompressed size; its size on disk is stored_size.
+    if (previous->stored_size.value_or(previous->size) != entry.size || previous->mtime_ns != entry.mtime_ns)
+      return PreviousState::changed;
+    if (!is_container_format(previous->format)) return PreviousState::unchanged_file;
+    return previous->status == FileStatus::ok ? PreviousState::unchanged_container : PreviousState::changed;
   });
   tbb::parallel_pipeline(
       tokens,
@@ -113,13 +117,14 @@ IndexSummary run_index(const IndexOptions& options) {
               [&](std::shared_ptr<ScanItem> item) {
                 const WalkEntry& entry = entries[item->entry_index];
                 const PreviousFile* previous = writer.previous_file(item->path);
-                if (previous && item->depth == 0 && !item->container && entry.error.empty() &&
-                    previous->size == entry.size && previous->mtime_ns == entry.mtime_ns) {
+                if (item->unchanged) {
                   auto row = std::make_shared<FileRow>();
                   row->reuse = Reuse::unchanged_stat;
-                  row->path = entry.relative_path;
-                  row->size = entry.size;
+                  row->path = item->path;
+                  row->size = previous ? previous->size : entry.size;
                   row->mtime_ns = entry.mtime_ns;
+                  row->format = previous ? previous->format : "unknown";
+                  row->keep_members = item->keep_members;
                   return row;
                 }
                 auto row = std::make_shared<FileRow>(process_scan_item(

@@ -1,65 +1,129 @@
 #include "indexer/scan_queue.h"
 
 #include <algorithm>
+#include <cctype>
+#include <exception>
 #include <fmt/format.h>
 
 #include "containers/container_registry.h"
 #include "containers/listing.h"
-#include "formats/format.h"
 #include "indexer/file_source.h"
 
 namespace animdex {
 
+namespace {
+
+// A reader or a read that failed with something other than a ParseFailure (an I/O error turned
+// into one by the source, an allocation): one item's error, never the run's.
+ParseError unexpected(const std::exception& error) {
+  if (const auto* failure = dynamic_cast<const ParseFailure*>(&error)) return failure->error();
+  return ParseError{0, "readable bytes", error.what()};
+}
+
+std::string folded_stem(std::string_view path) {
+  const auto slash = path.rfind('/');
+  const auto dot = path.rfind('.');
+  std::string stem(dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash) ? path
+                                                                                                      : path.substr(0, dot));
+  for (char& c : stem) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return stem;
+}
+
+}  // namespace
 
 ScanQueue::ScanQueue(const std::vector<WalkEntry>& entries, ContainerLimits limits,
-                     std::function<bool(const WalkEntry&)> unchanged_container)
-    : entries_(entries), limits_(limits), unchanged_container_(std::move(unchanged_container)) {}
+                     std::function<PreviousState(const WalkEntry&)> previous)
+    : entries_(entries), limits_(limits), previous_(std::move(previous)) {}
 
 std::optional<ScanItem> ScanQueue::next() {
-  if (pending_.empty()) {
-    open_.clear();
-    if (next_entry_ == entries_.size()) return std::nullopt;
-    return walked_item(next_entry_++);
-  }
-  ScanItem item = std::move(pending_.front());
-  pending_.pop_front();
-  // Depth first: containers opened at this depth or deeper are finished.
-  while (!open_.empty() && open_.back().depth >= item.depth) open_.pop_back();
-  if (mark_companion(item)) return item;
-  const auto opened = open_member(item.parent_data, *item.member, limits_, *item.tally, kDetectBytes);
-  if (!opened.ok()) {
-    item.open_error = opened.error();
-    return item;
-  }
-  item.compression = opened.value().compression;
-  item.size = opened.value().size;
-  const auto head = read_head(*opened.value().bytes, kDetectBytes);
-  const ContainerModule* module = detect_container(head, item.size, item.member->path);
-  if (!module) return item;
-  item.container = module;
-  if (item.depth >= static_cast<int>(limits_.max_depth)) {
-    item.container_error = ParseError{0, fmt::format("containers nested at most {} deep", limits_.max_depth),
-                                      "a deeper one; not opened"};
-    return item;
-  }
-  auto bytes = opened.value().bytes;
-  if (opened.value().head_only) {  // a compressed container: its whole content, to list it
-    const auto whole = open_member(item.parent_data, *item.member, limits_, *item.tally);
-    if (!whole.ok()) {
-      item.container_error = whole.error();
-      return item;
+  while (!frames_.empty()) {
+    Frame& top = frames_.back();
+    if (top.next == top.members.size()) {
+      held_ -= top.held_bytes;
+      frames_.pop_back();
+      continue;
     }
-    bytes = whole.value().bytes;
+    const Member member = top.members[top.next++];
+    ScanItem item = member_item(top, member);  // `top` may move once the item expands: not used after
+    if (!mark_companion(item)) open_and_detect(item);
+    return item;
   }
-  expand(item, bytes, item.member->path);
+  if (next_entry_ == entries_.size()) return std::nullopt;
+  paths_.clear();
+  members_ = 0;
+  return walked_item(next_entry_++);
+}
+
+ScanItem ScanQueue::member_item(Frame& frame, const Member& member) {
+  ScanItem item;
+  item.entry_index = frames_.empty() ? 0 : next_entry_ - 1;
+  item.path = unique_path(frame.path + "/" + member.path);
+  if (item.path != frame.path + "/" + member.path)
+    item.warnings.push_back(fmt::format("two members of {} make the path {}: this one is recorded as {}", frame.path,
+                                        frame.path + "/" + member.path, item.path));
+  item.mtime_ns = entries_[item.entry_index].mtime_ns;
+  item.depth = frame.depth + 1;
+  item.member = member;
+  item.parent_path = frame.path;
+  item.parent_data = frame.data;
+  item.tally = frame.tally;
+  item.size = member.size;
   return item;
+}
+
+std::string ScanQueue::unique_path(std::string path) {
+  if (paths_.insert(path).second) return path;
+  for (int copy = 2;; ++copy) {
+    auto candidate = fmt::format("{}#{}", path, copy);
+    if (paths_.insert(candidate).second) return candidate;
+  }
+}
+
+// Opens the member's head to see what it is; a container is listed (its members follow). Any
+// failure is this item's error.
+void ScanQueue::open_and_detect(ScanItem& item) {
+  try {
+    const auto opened = open_member(item.parent_data, *item.member, limits_, *item.tally, kContainerDetectBytes);
+    if (!opened.ok()) {
+      item.open_error = opened.error();
+      return;
+    }
+    item.compression = opened.value().compression;
+    item.size = opened.value().size;
+    const auto head = read_head(*opened.value().bytes, kContainerDetectBytes);
+    item.container = detect_container(head, item.size, item.member->path);
+    if (!item.container) return;
+    if (item.depth >= static_cast<int>(limits_.max_depth)) {
+      item.container_error = ParseError{0, fmt::format("containers nested at most {} deep", limits_.max_depth),
+                                        "a deeper one; not opened"};
+      return;
+    }
+    auto bytes = opened.value().bytes;
+    const bool decompressed = opened.value().compression != Compression::none;
+    if (opened.value().head_only) {  // a compressed container: its whole content, to list it
+      if (held_ + item.size > limits_.max_held_decompressed) {
+        item.container_error = ParseError{
+            0, fmt::format("at most {} bytes of compressed containers open at once", limits_.max_held_decompressed),
+            fmt::format("{} more for this one", item.size)};
+        return;
+      }
+      const auto whole = open_member(item.parent_data, *item.member, limits_, *item.tally);
+      if (!whole.ok()) {
+        item.container_error = whole.error();
+        return;
+      }
+      bytes = whole.value().bytes;
+    }
+    expand(item, bytes, item.member->path, decompressed);
+  } catch (const std::exception& error) {
+    (item.container ? item.container_error : item.open_error) = unexpected(error);
+  }
 }
 
 bool ScanQueue::mark_companion(ScanItem& item) const {
   const auto found = companions_.find(item.path);
   if (found == companions_.end() || found->second->companion_format.empty()) return false;
   item.companion_of = found->second;
-  if (item.member) item.size = item.member->size;
   return true;
 }
 
@@ -71,7 +135,7 @@ ScanItem ScanQueue::whole_file_lz(ScanItem item, const std::shared_ptr<const Byt
   whole.stored_size = whole.size = file->size();
   whole.may_be_lz = true;
   auto tally = std::make_shared<DecompressionTally>(limits_.max_total_decompressed);
-  const auto opened = open_member(file, whole, limits_, *tally);
+  const auto opened = open_member(file, whole, limits_, *tally, kContainerDetectBytes);
   if (!opened.ok() || opened.value().compression == Compression::none) return item;
   whole.compression = opened.value().compression;
   whole.size = opened.value().size;
@@ -82,7 +146,7 @@ ScanItem ScanQueue::whole_file_lz(ScanItem item, const std::shared_ptr<const Byt
   item.size = whole.size;
   const auto head = read_head(*opened.value().bytes, kContainerDetectBytes);
   item.container = detect_container(head, item.size, name);
-  if (item.container) expand(item, opened.value().bytes, name);
+  if (item.container) expand(item, opened.value().bytes, name, true);
   return item;
 }
 
@@ -94,29 +158,37 @@ ScanItem ScanQueue::walked_item(std::size_t index) {
   item.mtime_ns = entry.mtime_ns;
   item.size = entry.size;
   if (!entry.error.empty() || mark_companion(item)) return item;
-  auto opened = FileSource::open(entry.absolute_path);
-  auto* source = std::get_if<std::shared_ptr<FileSource>>(&opened);
-  if (!source) return item;  // process_file reports why it cannot be read
-  std::vector<std::byte> head;
-  try {
-    head = read_head(**source, kContainerDetectBytes);
-  } catch (const ParseFailure&) {
-    return item;  // the file shrank or failed: process_file reports it
-  }
-  const auto name = entry.absolute_path.filename().string();
-  item.container = detect_container(head, (*source)->size(), name);
-  if (!item.container) return whole_file_lz(std::move(item), *source, name);
-  item.size = (*source)->size();
-  if (unchanged_container_(entry)) {
-    item.keep_members = true;
+  const PreviousState previous = previous_(entry);
+  if (previous == PreviousState::unchanged_file) {  // not even opened
+    item.unchanged = true;
     return item;
   }
-  expand(item, *source, name);
+  try {
+    auto opened = FileSource::open(entry.absolute_path);
+    auto* source = std::get_if<std::shared_ptr<FileSource>>(&opened);
+    if (!source) return item;  // process_file reports why it cannot be read
+    const auto head = read_head(**source, kContainerDetectBytes);
+    const auto name = entry.absolute_path.filename().string();
+    item.container = detect_container(head, (*source)->size(), name);
+    if (!item.container) return head.size() >= 4 && (head[0] == std::byte{0x10} || head[0] == std::byte{0x11})
+                                    ? whole_file_lz(std::move(item), *source, name)
+                                    : item;
+    item.size = (*source)->size();
+    // A table whose data is a companion file is listed again: the companion may have changed.
+    if (previous == PreviousState::unchanged_container && item.container->companion_extension.empty()) {
+      item.unchanged = item.keep_members = true;
+      return item;
+    }
+    expand(item, *source, name, false);
+  } catch (const std::exception& error) {  // the file shrank or failed while its head was read
+    if (item.container) item.container_error = unexpected(error);
+    else item.container = nullptr;  // process_file reads it again and reports what fails
+  }
   return item;
 }
 
 std::shared_ptr<const ByteSource> ScanQueue::companion_for(const ScanItem& item, const ContainerModule& container) {
-  if (!item.member) {
+  if (!item.member || item.depth == 0) {
     auto sibling = open_sibling(entries_[item.entry_index].absolute_path, container.companion_extension);
     if (sibling.source) {
       const auto& path = entries_[item.entry_index].relative_path;
@@ -125,20 +197,27 @@ std::shared_ptr<const ByteSource> ScanQueue::companion_for(const ScanItem& item,
     }
     return sibling.source;
   }
-  if (open_.empty()) return nullptr;
-  const OpenContainer& parent = open_.back();
+  if (frames_.empty()) return nullptr;
+  Frame& parent = frames_.back();
   // A table listed by a table of its own kind (KH2's world tables) shares its parent's data.
   if (parent.module == &container) return parent.data;
-  for (const Member& sibling : parent.members)
+  if (parent.by_folded_stem.empty())
+    for (std::size_t i = 0; i < parent.members.size(); ++i)
+      parent.by_folded_stem.emplace(folded_stem(parent.members[i].path), i);
+  const auto [first, last] = parent.by_folded_stem.equal_range(folded_stem(item.member->path));
+  for (auto it = first; it != last; ++it) {
+    const Member& sibling = parent.members[it->second];
     if (sibling.compression == Compression::none &&
         same_stem_with_extension(item.member->path, sibling.path, container.companion_extension)) {
       companions_[parent.path + "/" + sibling.path] = &container;
       return std::make_shared<RangeSource>(parent.data, sibling.offset, sibling.stored_size);
     }
+  }
   return nullptr;
 }
 
-void ScanQueue::expand(ScanItem& item, const std::shared_ptr<const ByteSource>& bytes, std::string_view name) {
+void ScanQueue::expand(ScanItem& item, const std::shared_ptr<const ByteSource>& bytes, std::string_view name,
+                       bool decompressed) {
   const ContainerModule& module = *item.container;
   item.container_bytes = bytes;
   auto listed = list_container(module, bytes, name, [&] { return companion_for(item, module); }, limits_);
@@ -147,23 +226,25 @@ void ScanQueue::expand(ScanItem& item, const std::shared_ptr<const ByteSource>& 
     return;
   }
   auto& members = listed.value().list.members;
-  const auto data = listed.value().data;
+  if (members_ + members.size() > limits_.max_members) {
+    item.container_error = ParseError{
+        0, fmt::format("at most {} members in all the containers of one file", limits_.max_members),
+        fmt::format("{} more here, after {}", members.size(), members_)};
+    return;
+  }
+  members_ += members.size();
   item.member_count = members.size();
   item.warnings = std::move(listed.value().list.warnings);
-  auto tally = std::make_shared<DecompressionTally>(limits_.max_total_decompressed);
-  for (auto member = members.rbegin(); member != members.rend(); ++member) {
-    ScanItem child;
-    child.entry_index = item.entry_index;
-    child.path = item.path + "/" + member->path;
-    child.mtime_ns = item.mtime_ns;
-    child.depth = item.depth + 1;
-    child.member = *member;
-    child.parent_path = item.path;
-    child.parent_data = data;
-    child.tally = tally;
-    pending_.push_front(std::move(child));
-  }
-  open_.push_back({item.path, item.depth, &module, data, std::move(members)});
+  Frame frame;
+  frame.path = item.path;
+  frame.depth = item.depth;
+  frame.module = &module;
+  frame.data = listed.value().data;
+  frame.tally = std::make_shared<DecompressionTally>(limits_.max_total_decompressed);
+  frame.members = std::move(members);
+  frame.held_bytes = decompressed ? bytes->size() : 0;
+  held_ += frame.held_bytes;
+  frames_.push_back(std::move(frame));
 }
 
 }  // namespace animdex

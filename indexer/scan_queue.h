@@ -1,16 +1,17 @@
 #pragma once
 // What the index pipeline's serial first stage hands out: every walked file, and every member of a
 // container found among them, depth first (a container's row before its members, so the writer
-// knows the parent). Containers are listed here, when reached, one at a time: only the containers
-// whose members are still in flight stay open, and nested containers are listed when their turn
-// comes (containers.md; design.md "open containers").
+// knows the parent). A container is listed when reached, and its members become items one at a
+// time from its member list (a frame on a stack), so only the containers being walked stay open
+// and a million-member table costs its member list, not a million items (containers.md; design.md
+// "open containers").
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "containers/container.h"
@@ -35,7 +36,7 @@ struct ScanItem {
   const ContainerModule* container = nullptr;
   std::shared_ptr<const ByteSource> container_bytes;  // its own stored bytes (hashed for its row)
   std::optional<ParseError> container_error;          // the listing failed: no members follow
-  std::vector<std::string> warnings;                  // the listing's warnings
+  std::vector<std::string> warnings;                  // for scan_warnings, under this item's path
   std::uint64_t member_count = 0;
   Compression compression = Compression::none;        // a member's compression as found when opened
   std::uint64_t size = 0;                             // a member's content size as found when opened
@@ -44,43 +45,55 @@ struct ScanItem {
   // The data file of a container listed earlier (KH2.IMG of KH2.IDX): recorded, not parsed.
   const ContainerModule* companion_of = nullptr;
 
-  // An unchanged container (same size and time as last time): not read; the writer keeps all its
-  // members' rows.
+  // Same size and time as in the label's last dump: a file's rows are kept without reading it; an
+  // unchanged container (keep_members) also keeps all its members' rows.
+  bool unchanged = false;
   bool keep_members = false;
 };
 
+// What the label's last dump says of a walked file, for ScanQueue.
+enum class PreviousState { none, unchanged_file, unchanged_container, changed };
+
 class ScanQueue {
  public:
-  // `unchanged_container(entry)`: true when `entry` is a container the label's previous dump holds
-  // with the same size and time (its members are kept without reading it).
   ScanQueue(const std::vector<WalkEntry>& entries, ContainerLimits limits,
-            std::function<bool(const WalkEntry&)> unchanged_container);
-  // The next item, or nothing when all are out. Never throws for bad input.
+            std::function<PreviousState(const WalkEntry&)> previous);
+  // The next item, or nothing when all are out. Never throws for bad input or a failing read.
   std::optional<ScanItem> next();
-  std::size_t walked_done() const { return next_entry_; }
 
  private:
+  // A container being walked: its members, the next one to hand out, and where their bytes are.
+  struct Frame {
+    std::string path;
+    int depth = 0;
+    const ContainerModule* module = nullptr;
+    std::shared_ptr<const ByteSource> data;
+    std::shared_ptr<DecompressionTally> tally;
+    std::vector<Member> members;
+    std::size_t next = 0;
+    std::uint64_t held_bytes = 0;  // decompressed container bytes this frame keeps alive
+    std::unordered_multimap<std::string, std::size_t> by_folded_stem;  // companion lookup, made on demand
+  };
+
   ScanItem walked_item(std::size_t index);
-  bool mark_companion(ScanItem& item) const;
-  ScanItem whole_file_lz(ScanItem item, const std::shared_ptr<const ByteSource>& file, std::string_view name);  // true when the item is a known companion
-  // Lists `item` as a container when its bytes are one, queueing its members after it.
-  void expand(ScanItem& item, const std::shared_ptr<const ByteSource>& bytes, std::string_view name);
+  ScanItem member_item(Frame& frame, const Member& member);
+  void open_and_detect(ScanItem& item);
+  ScanItem whole_file_lz(ScanItem item, const std::shared_ptr<const ByteSource>& file, std::string_view name);
+  // Lists `item` as a container, pushing a frame of its members.
+  void expand(ScanItem& item, const std::shared_ptr<const ByteSource>& bytes, std::string_view name, bool decompressed);
   std::shared_ptr<const ByteSource> companion_for(const ScanItem& item, const ContainerModule& container);
+  bool mark_companion(ScanItem& item) const;  // true when the item is a known companion
+  std::string unique_path(std::string path);  // `path`, or `path#2`, ... when this walked file has it
 
   const std::vector<WalkEntry>& entries_;
   ContainerLimits limits_;
-  std::function<bool(const WalkEntry&)> unchanged_container_;
+  std::function<PreviousState(const WalkEntry&)> previous_;
   std::size_t next_entry_ = 0;
-  std::deque<ScanItem> pending_;  // members still to hand out, depth first
-  // Members of the containers being expanded, by parent path (companion lookup: KH2.IDX -> KH2.IMG).
-  struct OpenContainer {
-    std::string path;
-    int depth;
-    const ContainerModule* module;
-    std::shared_ptr<const ByteSource> data;
-    std::vector<Member> members;
-  };
-  std::vector<OpenContainer> open_;
+  std::vector<Frame> frames_;
+  // Per walked file, across all its nested containers: caps that nesting cannot multiply.
+  std::unordered_set<std::string> paths_;  // member paths handed out (files.path is unique)
+  std::uint64_t members_ = 0;              // members listed
+  std::uint64_t held_ = 0;                 // decompressed container bytes held by frames
   // Companions found so far, by path (a table sorts before its data: KH2.IDX < KH2.IMG).
   std::unordered_map<std::string, const ContainerModule*> companions_;
 };

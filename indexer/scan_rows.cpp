@@ -41,11 +41,6 @@ FileRow container_row(const ScanItem& item, const ProcessOptions& options) {
   row.mtime_ns = item.mtime_ns;
   describe_member(row, item);
   row.warnings = item.warnings;
-  if (item.keep_members) {
-    row.reuse = Reuse::unchanged_stat;
-    row.keep_members = true;
-    return row;
-  }
   if (item.container_error) {
     record_error(row, *item.container_error);
     return row;
@@ -68,6 +63,7 @@ FileRow member_row(const ScanItem& item, const ReferenceData& reference, const P
   row.character = character_from_path(item.path);
   row.mtime_ns = item.mtime_ns;
   row.size = item.member->size;
+  row.warnings = item.warnings;
   describe_member(row, item);
   if (item.open_error) {
     record_error(row, *item.open_error);
@@ -82,11 +78,18 @@ FileRow member_row(const ScanItem& item, const ReferenceData& reference, const P
   }
   try {
     const auto& source = *opened.value().bytes;
-    const std::uint64_t wanted = head == UINT64_MAX ? options.max_file_size : kDetectBytes;
-    const auto bytes = source.read_vector(0, std::min<std::uint64_t>(source.size(), wanted));
-    process_bytes(row, bytes, opened.value().size, reference, options, unchanged_hash);
-  } catch (const ParseFailure& failure) {  // the image shrank or could not be read
-    record_error(row, failure.error());
+    const std::uint64_t wanted = std::min<std::uint64_t>(source.size(), head == UINT64_MAX ? options.max_file_size : kDetectBytes);
+    // A decompressed member is already in memory: parsed in place, not copied.
+    if (const auto* memory = dynamic_cast<const MemorySource*>(&source)) {
+      process_bytes(row, memory->bytes().first(static_cast<std::size_t>(wanted)), opened.value().size, reference, options,
+                    unchanged_hash);
+    } else {
+      const auto bytes = source.read_vector(0, wanted);
+      process_bytes(row, bytes, opened.value().size, reference, options, unchanged_hash);
+    }
+  } catch (const std::exception& error) {  // the image shrank or could not be read
+    record_error(row, dynamic_cast<const ParseFailure*>(&error) ? dynamic_cast<const ParseFailure*>(&error)->error()
+                                                                 : ParseError{0, "readable member bytes", error.what()});
   }
   return row;
 }
@@ -100,6 +103,7 @@ FileRow companion_row(const ScanItem& item) {
   row.size = item.size;
   row.mtime_ns = item.mtime_ns;
   row.status = FileStatus::ok;
+  row.warnings = item.warnings;
   describe_member(row, item);
   return row;
 }

@@ -264,8 +264,9 @@ CREATE TABLE IF NOT EXISTS ref_formats (
                       -- tables; NULL when the format has no reference data
   description  TEXT NOT NULL,  -- one line on the format
   id_style     TEXT NOT NULL CHECK (id_style IN ('hex', 'decimal')),  -- how its community writes motion IDs
-  kind         TEXT NOT NULL DEFAULT 'animation' CHECK (kind IN ('animation', 'container'))  -- `container`: a
-               -- disc image or archive whose members are indexed as files of their own (v10)
+  kind         TEXT NOT NULL DEFAULT 'animation' CHECK (kind IN ('animation', 'container', 'container_data'))
+               -- (v10) `container`: a disc image or archive whose members are indexed as files of their own;
+               -- `container_data`: a container's data file (KH2.IMG), recorded, not parsed
 );
 
 -- From `reference/bone_names.tsv` (mot.md and jcv.md of Naruto-GNT-Modding).

@@ -34,9 +34,12 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
   const ContainerLimits limits;
   DecompressionTally tally(limits.max_total_decompressed);
   const auto parent = std::make_shared<const InputListing>(listing);
-  const ContainerModule* parent_module =
-      detect_container(read_head(*container.bytes, kContainerDetectBytes), container.bytes->size(), container.name);
-  for (const auto& member : listing.members) {
+  const ContainerModule* parent_module = nullptr;
+  try {
+    parent_module = detect_container(read_head(*container.bytes, kContainerDetectBytes), container.bytes->size(), container.name);
+  } catch (const ParseFailure&) {  // listed already: only a companion lookup needs it
+  }
+  for (const auto& member : listing.members) try {
     std::vector<Cell> row{prefix + member.path, std::string("unknown"), static_cast<std::int64_t>(member.size),
                           static_cast<std::int64_t>(member.stored_size), static_cast<std::int64_t>(member.offset),
                           std::string(compression_name(member.compression)), member.stored_name, Cell{}};
@@ -64,6 +67,10 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
       continue;
     }
     list_rows(inner, std::get<InputListing>(inner_listing), prefix + member.path + "/", true, table, depth + 1);
+  } catch (const std::exception& error) {  // a read that fails (the image shrank): this member's row says so
+    table.rows.push_back({prefix + member.path, std::string("unknown"), static_cast<std::int64_t>(member.size),
+                          static_cast<std::int64_t>(member.stored_size), static_cast<std::int64_t>(member.offset),
+                          std::string(compression_name(member.compression)), member.stored_name, std::string(error.what())});
   }
 }
 
@@ -91,7 +98,8 @@ struct ExtractOptions {
 // Copies the member by ranges (a raw member may be gigabytes: KH2.IMG inside a DVD image) into a
 // file beside the output, renamed over it once complete.
 int run_extract(const ExtractOptions& options, std::ostream&) {
-  const auto given = options.container / options.member;
+  // Joined as text: an absolute member path must not replace the container's.
+  const std::filesystem::path given = options.container.string() + "/" + options.member;
   auto input = open_input(given);
   if (auto* why = std::get_if<std::string>(&input)) return fail(kExitUsage, fmt::format("{}: {}", given.string(), *why));
   const auto& source = *std::get<OpenedInput>(input).bytes;

@@ -26,7 +26,8 @@ struct ContainerLimits {
   std::uint32_t max_depth = 8;                         // containers inside containers
   std::uint64_t max_member_size = 64ULL << 20;         // decompressed bytes of one compressed member
   std::uint64_t max_total_decompressed = 4ULL << 30;   // decompressed bytes of all compressed members of one container
-  std::uint64_t max_members = 1'000'000;               // members one container may list
+  std::uint64_t max_members = 1'000'000;               // members one file's containers may list, nesting included
+  std::uint64_t max_held_decompressed = 128ULL << 20;  // compressed containers held open at once (nested)
   std::uint64_t max_table_size = 64ULL << 20;          // bytes of a member table (FST, FNT, IDX) read at once
 };
 

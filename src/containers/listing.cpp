@@ -40,7 +40,29 @@ Result<ListedContainer> list_container(const ContainerModule& module, const std:
     return ParseError{0, fmt::format("at most {} members", limits.max_members),
                       fmt::format("{}", members.value().members.size())};
   listed.list = std::move(members).value();
+  for (std::size_t i = 0; i < listed.list.members.size(); ++i) {
+    auto& member = listed.list.members[i];
+    const std::string normal = normal_member_path(member.path, i);
+    if (normal != member.path)
+      listed.list.warnings.push_back(fmt::format("member {} is recorded as {}", member.path, normal));
+    member.path = normal;
+  }
   return listed;
+}
+
+// Member paths join the container's path in files.path: no empty, `.` or `..` components, no
+// leading or trailing '/', so every member has one path that `info` and `extract` can name.
+std::string normal_member_path(std::string_view path, std::size_t index) {
+  std::string normal;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const auto slash = std::min(path.find('/', start), path.size());
+    const auto component = path.substr(start, slash - start);
+    start = slash + 1;
+    if (component.empty() || component == ".") continue;
+    normal += (normal.empty() ? "" : "/") + std::string(component == ".." ? "%2E%2E" : component);
+  }
+  return normal.empty() ? fmt::format("#{}", index) : normal;
 }
 
 std::string_view identify(std::span<const std::byte> head, std::uint64_t size, std::string_view name) {

@@ -3,6 +3,7 @@
 // paths): its logical view (CISO), its companion data (KH2.IMG), its member table, its caps.
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "containers/container.h"
@@ -21,6 +22,10 @@ using CompanionFinder = std::function<std::shared_ptr<const ByteSource>()>;
 Result<ListedContainer> list_container(const ContainerModule& module, const std::shared_ptr<const ByteSource>& bytes,
                                        std::string_view name, const CompanionFinder& companion,
                                        const ContainerLimits& limits);
+
+// `path` without empty, `.` components and leading or trailing '/', with `..` written `%2E%2E`;
+// `#index` when nothing is left.
+std::string normal_member_path(std::string_view path, std::size_t index);
 
 // What a file or member is, from its head: a container's id, a format's id, or "unknown".
 std::string_view identify(std::span<const std::byte> head, std::uint64_t size, std::string_view name);

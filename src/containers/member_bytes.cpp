@@ -75,12 +75,12 @@ void check_member_size(const Member& member, const ContainerLimits& limits) {
 // A raw Nitro member that starts like LZ: decoded when it really is (else it stays raw, and a
 // member that only starts like LZ is simply not a known format).
 std::optional<OpenedMember> try_lz(std::span<const std::byte> stored, const ContainerLimits& limits,
-                                   DecompressionTally& tally, std::uint64_t offset) {
+                                   DecompressionTally& tally, std::uint64_t offset, bool charged) {
   const auto header = lz::read_lz_header(stored);
   if (!header || header->size > limits.max_member_size) return std::nullopt;
   auto decoded = lz::lz_decompress(stored, header->size);
   if (!decoded.ok() || !known_nitro_content(decoded.value())) return std::nullopt;
-  charge(tally, header->size, offset);
+  if (charged) charge(tally, header->size, offset);  // a peek at the head (detection) is not charged
   OpenedMember opened;
   opened.compression = header->type;
   opened.size = decoded.value().size();
@@ -114,7 +114,7 @@ Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, 
         data->read(member.offset, std::span(&first, 1));
         if (first == std::byte{0x10} || first == std::byte{0x11}) {
           const auto stored = data->read_vector(member.offset, member.stored_size);
-          if (auto lz = try_lz(stored, limits, tally, member.offset)) return std::move(*lz);
+          if (auto lz = try_lz(stored, limits, tally, member.offset, produce == UINT64_MAX)) return std::move(*lz);
         }
       }
       return opened;

@@ -404,16 +404,18 @@ void load_reference_tables(SQLite::Database& db, const ReferenceData& reference)
     formats.reset();
   }
   SQLite::Statement containers(db, "INSERT INTO ref_formats(format, description, id_style, kind) "
-                                   "VALUES (?, ?, 'decimal', 'container')");
+                                   "VALUES (?, ?, 'decimal', ?)");
   for (const auto& container : registered_containers()) {
     containers.bind(1, std::string(container.id));
     containers.bind(2, std::string(container.description));
+    containers.bind(3, "container");
     containers.exec();
     containers.reset();
     if (container.companion_format.empty()) continue;
     containers.bind(1, std::string(container.companion_format));
     containers.bind(2, fmt::format("the data file of {}: recorded, not parsed; its entries are {}'s members",
                                    container.id, container.id));
+    containers.bind(3, "container_data");
     containers.exec();
     containers.reset();
   }

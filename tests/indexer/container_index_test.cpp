@@ -2,6 +2,8 @@
 // parent, the same answers as the loose files the images were built from, errors kept to one member,
 // diffs member by member whatever the images are called, unchanged images kept without reading.
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <fmt/format.h>
 #include <fstream>
 #include <set>
 #include <sys/resource.h>
@@ -322,4 +324,64 @@ TEST_CASE("a 1.4 GB sparse disc image is indexed by range in bounded memory", "[
   auto db = open_read_only(database);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE format = 'gnt_mot' AND status = 'ok'") == 6);
   CHECK(test::query_integer(db, "SELECT size FROM files WHERE parent_id IS NULL") == 1'459'978'240);
+}
+
+TEST_CASE("member paths that collide or climb are made unique and plain; the scan goes on", "[containers][reliability]") {
+  test::TempDir dir;
+  test::write_clean_sample(dir / "dump", 1, false);
+  const auto animation = test::read_bytes(dir / "dump/files/chr/sas/0001.mot");
+  // `a` is an archive holding `b`, beside an entry named `a/b`: both make the path x.fpk/a/b.
+  const auto inner = fpk::write_fpk({{"b", animation, false}});
+  const auto archive = fpk::write_fpk({{"a", inner, false}, {"a/b", animation, false}, {"../up.mot", animation, false},
+                                       {"c//d.mot", animation, false}});
+  fs::create_directories(dir / "odd");
+  test::write_bytes(dir / "odd/x.fpk", archive);
+  test::write_bytes(dir / "odd/y.mot", animation);
+  const auto summary = index_into(dir / "odd", dir / "o.db", "o");
+  CHECK(summary.totals.errors == 0);
+  auto db = open_read_only(dir / "o.db");
+  CHECK(lines(db, "SELECT path, format FROM files ORDER BY path") ==
+        std::vector<std::string>{"x.fpk fpk", "x.fpk/%2E%2E/up.mot gnt_mot", "x.fpk/a fpk", "x.fpk/a/b gnt_mot",
+                                 "x.fpk/a/b#2 gnt_mot", "x.fpk/c/d.mot gnt_mot", "y.mot gnt_mot"});
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM scan_warnings WHERE message LIKE '%recorded as%'") == 3);
+}
+
+TEST_CASE("one file's nested containers share one member cap, so overlapping tables cannot multiply rows",
+          "[containers][reliability]") {
+  test::TempDir dir;
+  // Each level holds the level below six times (the same bytes): 6^5 members without a shared cap.
+  std::vector<std::byte> level = test::bytes_of("not an animation");
+  for (int depth = 0; depth < 5; ++depth) {
+    std::vector<fpk::FpkInput> entries;
+    for (int copy = 0; copy < 6; ++copy) entries.push_back({fmt::format("e{}", copy), level, false});
+    level = fpk::write_fpk(entries);
+  }
+  test::write_bytes(dir / "bomb.fpk", level);
+  IndexOptions index;
+  index.roots = {dir / "bomb.fpk"};
+  index.database = dir / "b.db";
+  index.container_limits.max_members = 100;
+  const auto summary = run_index(index);
+  CHECK(summary.totals.files < 150);
+  auto db = open_read_only(index.database);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE error LIKE '%at most 100 members in all the containers of one file%'") > 0);
+}
+
+TEST_CASE("a member that moved inside its container keeps its rows, with where it now sits", "[containers][incremental]") {
+  test::TempDir dir;
+  test::write_clean_sample(dir / "dump", 1, false);
+  const auto first = test::read_bytes(dir / "dump/files/chr/sas/0000.mot");
+  const auto second = test::read_bytes(dir / "dump/files/chr/sas/0001.mot");
+  fs::create_directories(dir / "disc");
+  test::write_bytes(dir / "disc/x.fpk", fpk::write_fpk({{"a.mot", first, true}, {"b.mot", second, true}}));
+  index_into(dir / "disc", dir / "m.db", "m");
+  test::write_bytes(dir / "disc/x.fpk", fpk::write_fpk({{"b.mot", second, true}, {"a.mot", first, true}}));
+  fs::last_write_time(dir / "disc/x.fpk", fs::file_time_type::clock::now() + std::chrono::seconds(5));
+  const auto again = index_into(dir / "disc", dir / "m.db", "m");
+  CHECK(again.totals.parsed == 1);  // the archive; both members by content hash
+  auto db = open_read_only(dir / "m.db");
+  CHECK(test::foreign_key_violations(db) == 0);
+  CHECK(lines(db, "SELECT path, member_offset FROM files WHERE parent_id IS NOT NULL ORDER BY member_offset") ==
+        std::vector<std::string>{"x.fpk/b.mot 80", fmt::format("x.fpk/a.mot {}", 80 + ((test::query_integer(
+            db, "SELECT stored_size FROM files WHERE path = 'x.fpk/b.mot'") + 15) / 16) * 16)});
 }
