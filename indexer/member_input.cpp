@@ -67,6 +67,14 @@ std::string some_members(const std::vector<Member>& members) {
 
 }  // namespace
 
+const ContainerModule* input_container(const OpenedInput& input) {
+  try {
+    return detect_container(read_head(*input.bytes, kContainerDetectBytes), input.bytes->size(), input.name);
+  } catch (const ParseFailure&) {
+    return nullptr;
+  }
+}
+
 std::variant<InputListing, std::string> list_input(const OpenedInput& input, const ContainerLimits& limits) {
   try {
     const auto head = read_head(*input.bytes, kContainerDetectBytes);

@@ -43,6 +43,9 @@ struct InputBytes {
 };
 InputBytes read_input_bytes(const std::filesystem::path& given, std::uint64_t max_bytes);
 
+// The container module that claims `input` (nullptr: not a container, or unreadable).
+const ContainerModule* input_container(const OpenedInput& input);
+
 // `input` must be a container; the message says what it is otherwise.
 std::variant<InputListing, std::string> list_input(const OpenedInput& input, const ContainerLimits& limits = {});
 

@@ -1,6 +1,8 @@
 // `ls` and `extract`: look inside disc images and archives without indexing them.
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fmt/format.h>
 #include <fstream>
 #include <memory>
@@ -79,8 +81,8 @@ int run_ls(const LsOptions& options, std::ostream& out) {
   if (auto* why = std::get_if<std::string>(&input)) return fail(kExitUsage, fmt::format("{}: {}", options.container.string(), *why));
   const auto& opened = std::get<OpenedInput>(input);
   auto listing = list_input(opened);
-  if (auto* why = std::get_if<std::string>(&listing))
-    return fail(kExitUsage, fmt::format("{}: {}", options.container.string(), *why));
+  if (auto* why = std::get_if<std::string>(&listing))  // not a container: usage; a broken one: a file error
+    return fail(input_container(opened) ? kExitFileErrors : kExitUsage, fmt::format("{}: {}", options.container.string(), *why));
   ResultTable table = member_table();
   list_rows(opened, std::get<InputListing>(listing), "", options.recursive, table, 0);
   for (const auto& warning : std::get<InputListing>(listing).warnings)
@@ -95,34 +97,59 @@ struct ExtractOptions {
   std::filesystem::path output;
 };
 
-// Copies the member by ranges (a raw member may be gigabytes: KH2.IMG inside a DVD image) into a
-// file beside the output, renamed over it once complete.
-int run_extract(const ExtractOptions& options, std::ostream&) {
+// Copies `source` to `out` by ranges of 1 MiB (a raw member may be gigabytes: KH2.IMG inside a
+// DVD image). False when a write fails.
+bool copy_by_ranges(const ByteSource& source, std::ostream& out) {
+  for (std::uint64_t at = 0; at < source.size() && out;) {
+    const auto chunk = source.read_vector(at, std::min<std::uint64_t>(source.size() - at, 1 << 20));
+    out.write(reinterpret_cast<const char*>(chunk.data()), static_cast<std::streamsize>(chunk.size()));
+    at += chunk.size();
+  }
+  out.flush();
+  return static_cast<bool>(out);
+}
+
+// Like every --out (output/output_file.h): a regular file is written beside itself and renamed
+// over once complete; a device or FIFO is written in place; a folder, or the image being read,
+// is refused. `-` is standard output.
+int run_extract(const ExtractOptions& options, std::ostream& stdout_stream) {
   // Joined as text: an absolute member path must not replace the container's.
   const std::filesystem::path given = options.container.string() + "/" + options.member;
+  if (options.member.empty()) return fail(kExitUsage, "give the member's path inside the container (`animdex ls` lists them)");
   auto input = open_input(given);
   if (auto* why = std::get_if<std::string>(&input)) return fail(kExitUsage, fmt::format("{}: {}", given.string(), *why));
-  const auto& source = *std::get<OpenedInput>(input).bytes;
-  const auto partial = std::filesystem::path(options.output.string() + ".partial");
-  {
-    std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-    std::vector<std::byte> chunk;
-    try {
-      for (std::uint64_t at = 0; at < source.size() && file; at += chunk.size()) {
-        chunk = source.read_vector(at, std::min<std::uint64_t>(source.size() - at, 1 << 20));
-        file.write(reinterpret_cast<const char*>(chunk.data()), static_cast<std::streamsize>(chunk.size()));
-      }
-    } catch (const ParseFailure& failure) {
-      std::filesystem::remove(partial);
-      return fail(kExitFileErrors, fmt::format("{}: {}", given.string(), failure.error().message()));
+  const auto& opened = std::get<OpenedInput>(input);
+  const auto& source = *opened.bytes;
+  try {
+    if (options.output == "-") {
+      if (!copy_by_ranges(source, stdout_stream)) return fail(kExitFatal, "cannot write the output: standard output refused it");
+      return kExitOk;
     }
-    file.close();
-    if (!file) {
-      std::filesystem::remove(partial);
-      return fail(kExitFatal, fmt::format("{}: cannot write", options.output.string()));
+    std::error_code error;
+    const auto status = std::filesystem::status(options.output, error);
+    if (std::filesystem::is_directory(status))
+      return fail(kExitUsage, fmt::format("{} is a folder; give the file to write (e.g. {}/{})", options.output.string(),
+                                          options.output.string(), opened.name));
+    if (std::filesystem::exists(status) && std::filesystem::equivalent(options.output, opened.file, error))
+      return fail(kExitUsage, fmt::format("{} is the image being read; give another file", options.output.string()));
+    const bool in_place = std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
+    const auto target = in_place ? options.output : std::filesystem::path(options.output.string() + ".animdex-partial");
+    bool written = false;
+    {
+      std::ofstream file(target, std::ios::binary | std::ios::trunc);
+      written = file && copy_by_ranges(source, file);
+      file.close();
+      written = written && !file.fail();
     }
+    if (written && !in_place) std::filesystem::rename(target, options.output, error);
+    if (!written || error) {
+      if (!in_place) std::filesystem::remove(target, error);
+      return fail(kExitFatal, fmt::format("cannot write {}: {}", options.output.string(),
+                                          error ? error.message() : std::string(std::strerror(errno))));
+    }
+  } catch (const ParseFailure& failure) {
+    return fail(kExitFileErrors, fmt::format("{}: {}", given.string(), failure.error().message()));
   }
-  std::filesystem::rename(partial, options.output);
   std::fprintf(stderr, "animdex: wrote %s (%llu bytes)\n", options.output.c_str(), static_cast<unsigned long long>(source.size()));
   return kExitOk;
 }
@@ -144,7 +171,7 @@ std::vector<Verb> add_container_verbs(CLI::App& app) {
   auto* extract = app.add_subcommand("extract", "Write one member of a disc image or archive, decompressed, to a file");
   extract->add_option("container", extract_options->container, "The image or archive")->required();
   extract->add_option("member", extract_options->member, "The member's path inside it, as `ls` prints it")->required();
-  extract->add_option("-o,--out", extract_options->output, "The file to write")->required();
+  extract->add_option("-o,--out", extract_options->output, "The file to write (`-`: standard output)")->required();
   add_examples(*extract, {"animdex extract gnt4.iso fpack/chr/nar1000.fpk/chr/nar/0000.mot --out nar-0000.mot"});
   return {{ls, [ls_options](std::ostream& out) { return run_ls(*ls_options, out); }},
           {extract, [extract_options](std::ostream& out) { return run_extract(*extract_options, out); }}};

@@ -1,7 +1,9 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdio>
 #include <array>
 #include <map>
+#include <optional>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -15,6 +17,7 @@
 #include "cli/errors.h"
 #include "cli/verb.h"
 #include "formats/registry.h"
+#include "containers/container.h"
 #include "indexer/member_input.h"
 #include "indexer/rows.h"
 #include "output/json_rows.h"
@@ -161,7 +164,31 @@ void write_section(std::ostream& out, const std::string& title, const ResultTabl
 
 }  // namespace
 
+// A disc image or archive: what it is and how many members it lists (`ls` lists them).
+std::optional<int> container_info(const InfoOptions& options, std::ostream& out) {
+  auto input = open_input(options.file);
+  if (!std::holds_alternative<OpenedInput>(input)) return std::nullopt;
+  const auto& opened = std::get<OpenedInput>(input);
+  const ContainerModule* container = input_container(opened);
+  if (!container) return std::nullopt;
+  const auto listing = list_input(opened);
+  const auto* error = std::get_if<std::string>(&listing);
+  ResultTable summary{{"field", "value"}, {}};
+  summary.rows.push_back({std::string("path"), options.file.string()});
+  summary.rows.push_back({std::string("format"), std::string(container->id)});
+  summary.rows.push_back({std::string("size"), static_cast<std::int64_t>(opened.bytes->size())});
+  summary.rows.push_back({std::string("status"), std::string(error ? "error" : "ok")});
+  if (error) summary.rows.push_back({std::string("error"), *error});
+  else summary.rows.push_back({std::string("members"), static_cast<std::int64_t>(std::get<InputListing>(listing).members.size())});
+  write_table(out, summary, options.format == OutputFormat::json ? OutputFormat::json : options.format);
+  if (error) return fail(kExitFileErrors, fmt::format("{}: {}", options.file.string(), *error));
+  std::fprintf(stderr, "animdex: %s is a %s container; `animdex ls %s` lists its members\n", options.file.c_str(),
+               std::string(container->id).c_str(), options.file.c_str());
+  return kExitOk;
+}
+
 int run_info(const InfoOptions& options, std::ostream& out) {
+  if (const auto code = container_info(options, out)) return *code;
   std::error_code missing;
   FileRow file;
   if (std::filesystem::exists(options.file, missing)) {

@@ -385,3 +385,20 @@ TEST_CASE("a member that moved inside its container keeps its rows, with where i
         std::vector<std::string>{"x.fpk/b.mot 80", fmt::format("x.fpk/a.mot {}", 80 + ((test::query_integer(
             db, "SELECT stored_size FROM files WHERE path = 'x.fpk/b.mot'") + 15) / 16) * 16)});
 }
+
+TEST_CASE("a truncated disc image keeps the members before the cut; the cut one is an error row",
+          "[containers][reliability]") {
+  SampleWithImages sample;
+  const auto cut = sample.dir / "cut.iso";
+  auto bytes = test::read_bytes(sample.images / "gnt4.iso");
+  bytes.resize(bytes.size() - 200);  // into the last file on the disc
+  test::write_bytes(cut, bytes);
+  const auto summary = index_into(cut, sample.dir / "t.db", "t");
+  CHECK(summary.totals.errors == 1);
+  auto db = open_read_only(sample.dir / "t.db");
+  // The last file on the disc, an FPK, is cut: it is the error row; the other two characters' files are read.
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE format = 'gnt_mot' AND status = 'ok'") == 4);
+  CHECK(lines(db, "SELECT path FROM files WHERE status = 'error'") ==
+        std::vector<std::string>{"cut.iso/fpack/chr/sas1000.fpk"});
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM scan_warnings WHERE message LIKE '%cut short?%'") == 1);
+}

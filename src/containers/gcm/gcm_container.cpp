@@ -186,10 +186,13 @@ class FstWalk {
                                               index, path, entry.first, data_size_));
       return;
     }
+    // A file cut off by a trimmed or truncated image is still listed: opening it fails, so it is
+    // one error row and the files before the cut are read (issue: errors stay local).
     if (std::uint64_t{entry.first} + entry.second > data_size_)
-      fail_at(at + 4, fmt::format("a file inside the {}-byte image", data_size_),
-              fmt::format("'{}': {} bytes at {:#x}, ending at {:#x}", path, entry.second, entry.first,
-                          std::uint64_t{entry.first} + entry.second));
+      listing_.warnings.push_back(fmt::format("FST entry {} ('{}'): {} bytes at {:#x} end at {:#x}, past a file "
+                                              "inside the {}-byte image (cut short?)",
+                                              index, path, entry.second, entry.first,
+                                              std::uint64_t{entry.first} + entry.second, data_size_));
     if (listing_.members.size() >= limits_.max_members)
       fail_at(at, fmt::format("at most {} files (the member cap)", limits_.max_members), "more");
     Member member;
