@@ -18,7 +18,8 @@ path = container path + '/' + inner path), format (container kind, 'nsbca' for d
 size (decoded), stored_size, offset (where the stored bytes start in the parent's data; CISO: logical disc
 offset; KH2: block*2048 in KH2.IMG), compression (none/prs/lz10/lz11/kh2), plus 'error' for a member that
 cannot be read (the scan goes on) and 'raw_name' for FPK names that were restored.
-KH2 names come from ../shared/data/kh2-idx-names.txt (env KH2_IDX_NAMES overrides).
+KH2 names come from ../shared/data/kh2-idx-names.txt (env KH2_IDX_NAMES overrides: ctest points it at the
+project's copy of the same list, src/containers/kh2_idx/kh2_idx_names.txt).
 """
 import binascii
 import hashlib
