@@ -15,7 +15,10 @@ namespace {
 
 constexpr std::uint32_t kGczMagic = 0xB10BC001;  // little-endian at 0 (Dolphin's CompressedBlob.h)
 constexpr std::uint32_t kTgcMagic = 0xAE0F38A2;  // big-endian at 0
-constexpr std::uint64_t kHeadBytes = kWiiMagicOffset + 4;
+// NKit marks its images with "NKIT" at 0x200 (Dolphin's VolumeDisc::IsNKit); its GameCube images keep
+// the disc magic, so this module, asked before the GameCube reader, is what refuses them.
+constexpr std::uint64_t kNkitMagicOffset = 0x200;
+constexpr std::uint64_t kHeadBytes = kNkitMagicOffset + 4;
 
 bool starts_with(const ByteReader& head, std::string_view magic) {
   if (!head.contains(0, magic.size())) return false;
@@ -41,7 +44,7 @@ Result<MemberList> refuse(const ContainerInput& input, const ContainerLimits& /*
   return catch_parse_failure<MemberList>([&]() -> MemberList {
     const std::vector<std::byte> head = input.table.read_vector(0, std::min<std::uint64_t>(input.table.size(), kHeadBytes));
     const auto kind = unsupported_image_kind(head);
-    if (!kind) fail_at(0, "a GCZ, WIA, RVZ, WBFS, TGC or Wii image (the kinds this module refuses)", "none of their magics");
+    if (!kind) fail_at(0, "a GCZ, WIA, RVZ, WBFS, TGC, NKit or Wii image (the kinds this module refuses)", "none of their magics");
     fail_at(0, advice(*kind), fmt::format("a {} image", unsupported_image_name(*kind)));
   });
 }
@@ -57,6 +60,7 @@ std::optional<UnsupportedImage> unsupported_image_kind(std::span<const std::byte
   if (starts_with(reader, std::string_view("WIA\x01", 4))) return UnsupportedImage::wia;
   if (starts_with(reader, std::string_view("RVZ\x01", 4))) return UnsupportedImage::rvz;
   if (starts_with(reader, "WBFS")) return UnsupportedImage::wbfs;
+  if (reader.contains(kNkitMagicOffset, 4) && reader.ascii(kNkitMagicOffset, 4) == "NKIT") return UnsupportedImage::nkit;
   if (reader.contains(kWiiMagicOffset, 4) && reader.u32be(kWiiMagicOffset) == kWiiMagic) return UnsupportedImage::wii;
   return std::nullopt;
 }
@@ -68,6 +72,7 @@ std::string_view unsupported_image_name(UnsupportedImage kind) {
     case UnsupportedImage::rvz: return "RVZ";
     case UnsupportedImage::wbfs: return "WBFS";
     case UnsupportedImage::tgc: return "TGC";
+    case UnsupportedImage::nkit: return "NKit";
     case UnsupportedImage::wii: return "Wii disc";
   }
   return "unknown";
@@ -76,7 +81,7 @@ std::string_view unsupported_image_name(UnsupportedImage kind) {
 ContainerModule unsupported_image_module() {
   ContainerModule module;
   module.id = "unsupported_image";
-  module.description = "GCZ, WIA, RVZ, WBFS, TGC and Wii images: recognised and refused with advice";
+  module.description = "GCZ, WIA, RVZ, WBFS, TGC, NKit and Wii images: recognised and refused with advice";
   module.detect = detect_unsupported;
   module.list = refuse;
   return module;

@@ -38,6 +38,7 @@ TEST_CASE("compressed and Wii images are recognised and refused with advice", "[
       {head_with(0, {'R', 'V', 'Z', 0x01}), UnsupportedImage::rvz, "RVZ"},
       {head_with(0, {'W', 'B', 'F', 'S'}), UnsupportedImage::wbfs, "WBFS"},
       {head_with(0, {0xAE, 0x0F, 0x38, 0xA2}), UnsupportedImage::tgc, "TGC"},
+      {head_with(0x200, {'N', 'K', 'I', 'T'}), UnsupportedImage::nkit, "NKit"},
   };
   for (const auto& c : cases) {
     INFO(c.name);
