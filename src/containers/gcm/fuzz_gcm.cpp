@@ -59,10 +59,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   std::byte head[64];
+  bool all_inside = true;
   for (const Member& member : listed.value().members) {
-    if (!source.contains(member.offset, member.size) || member.size != member.stored_size) __builtin_trap();
+    if (member.size != member.stored_size) __builtin_trap();
+    // A file cut off by a short image is listed (its own row fails) only with a warning saying so.
+    if (!source.contains(member.offset, member.size)) {
+      if (listed.value().warnings.empty()) __builtin_trap();
+      all_inside = false;
+      continue;
+    }
     source.read(member.offset, std::span(head, static_cast<std::size_t>(std::min<std::uint64_t>(member.size, 64))));
   }
-  round_trip(source, listed.value());
+  if (all_inside) round_trip(source, listed.value());
   return 0;
 }
