@@ -17,11 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 // The longest leading part of `given` that is a file on disk, and the rest ('/'-separated).
 std::optional<std::pair<fs::path, std::string>> split_at_file(const fs::path& given) {
@@ -51,7 +46,7 @@ const Member* find_member(const std::vector<Member>& members, std::string_view r
       const std::string_view path = member.path;
       if (rest.size() < path.size() || (rest.size() > path.size() && rest[path.size()] != '/')) continue;
       const auto head = rest.substr(0, path.size());
-      if ((exact ? head == path : iequals(head, path)) && (!best || path.size() > best->path.size())) best = &member;
+      if ((exact ? head == path : equal_ignoring_case(head, path)) && (!best || path.size() > best->path.size())) best = &member;
     }
     if (best) return best;
   }

@@ -233,7 +233,6 @@ void ScanQueue::expand(ScanItem& item, const std::shared_ptr<const ByteSource>& 
     return;
   }
   members_ += members.size();
-  item.member_count = members.size();
   item.warnings = std::move(listed.value().list.warnings);
   Frame frame;
   frame.path = item.path;

@@ -29,14 +29,8 @@ const std::array kContainers = {
     kh2_idx::container_module(),
 };
 
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() && iequals(text.substr(text.size() - suffix.size()), suffix);
+  return text.size() >= suffix.size() && equal_ignoring_case(text.substr(text.size() - suffix.size()), suffix);
 }
 
 std::string_view without_extension(std::string_view path) {
@@ -59,6 +53,12 @@ const ContainerModule* detect_container(std::span<const std::byte> head, std::ui
   return nullptr;
 }
 
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
 const ContainerModule* find_container(std::string_view id) {
   for (const auto& container : kContainers)
     if (container.id == id) return &container;
@@ -69,7 +69,7 @@ bool is_container_format(std::string_view format_id) { return find_container(for
 
 bool same_stem_with_extension(std::string_view path, std::string_view candidate, std::string_view extension) {
   return ends_with_ignoring_case(candidate, extension) &&
-         iequals(without_extension(path), without_extension(candidate));
+         equal_ignoring_case(without_extension(path), without_extension(candidate));
 }
 
 }  // namespace animdex

@@ -16,6 +16,9 @@ const ContainerModule* detect_container(std::span<const std::byte> head, std::ui
 
 const ContainerModule* find_container(std::string_view id);
 
+// ASCII case-insensitive equality, as disc paths are looked up (Dolphin).
+bool equal_ignoring_case(std::string_view a, std::string_view b);
+
 bool is_container_format(std::string_view format_id);
 
 // "a/b/KH2.IDX" with ".img" -> "a/b/KH2.IMG" when `candidates` has it (case-insensitive on the

@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "sample/sample_dump.h"
 #include "sample/sample_images.h"
+#include "support/cli_run.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -14,19 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int code;
-  std::string out;
-};
-
-Run run(std::vector<std::string> args) {
-  args.insert(args.begin(), "animdex");
-  std::vector<const char*> argv;
-  for (const auto& arg : args) argv.push_back(arg.c_str());
-  std::ostringstream out;
-  const int code = run_cli(static_cast<int>(argv.size()), argv.data(), out);
-  return {code, out.str()};
-}
+using test::run;
 
 struct Images {
   test::TempDir dir;
