@@ -65,6 +65,7 @@ struct PoseOptions {
   std::filesystem::path file;
   PoseRequest request;
   OutputFormat format = OutputFormat::table;
+  bool header = true;  // csv/tsv: the header line (--no-header turns it off)
 };
 int run_pose(const PoseOptions& options, std::ostream& out);
 

@@ -87,7 +87,7 @@ int run_ls(const LsOptions& options, std::ostream& out) {
   list_rows(opened, std::get<InputListing>(listing), "", options.recursive, table, 0);
   for (const auto& warning : std::get<InputListing>(listing).warnings)
     std::fprintf(stderr, "animdex: warning: %s: %s\n", options.container.c_str(), warning.c_str());
-  write_table(out, table, options.format.value());
+  write_table(out, table, options.format.value(), !options.format.no_header);
   return kExitOk;
 }
 

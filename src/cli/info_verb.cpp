@@ -14,12 +14,15 @@
 #include <sys/stat.h>
 
 #include "cli/commands.h"
+#include "output/json_text.h"
 #include "cli/errors.h"
 #include "cli/verb.h"
 #include "formats/registry.h"
 #include "containers/container.h"
 #include "indexer/member_input.h"
 #include "indexer/rows.h"
+#include "core/number_text.h"
+#include "db/sql_runner.h"
 #include "output/json_rows.h"
 
 namespace animdex {
@@ -105,9 +108,19 @@ ResultTable keys_table(const FileRow& file) {
   return table;
 }
 
+// Numbers under the project's precision rule (core/number_text.h), absent values as null.
 template <typename T>
 nlohmann::ordered_json json_optional(const std::optional<T>& value) {
-  return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+  if (!value) return nullptr;
+  if constexpr (std::is_floating_point_v<T>) return as_stored(*value);
+  else return *value;
+}
+
+// A header fact as JSON: a number when its text is one (`slot_count: 512`), else the text.
+nlohmann::ordered_json property_json(const std::string& text) {
+  const auto typed = infer_parameters({{"", text}}).front().second;
+  if (std::holds_alternative<std::monostate>(typed)) return text;  // "NULL" is a name here, not a null
+  return json_cell(typed);
 }
 
 nlohmann::ordered_json to_json(const FileRow& file) {
@@ -119,7 +132,7 @@ nlohmann::ordered_json to_json(const FileRow& file) {
   json["error"] = json_optional(file.error);
   json["content_hash"] = json_optional(file.content_hash);
   auto& properties = json["properties"] = nlohmann::ordered_json::object();
-  for (const auto& property : file.model.properties) properties[property.name] = property.value;
+  for (const auto& property : file.model.properties) properties[property.name] = property_json(property.value);
   auto& animations = json["animations"] = nlohmann::ordered_json::array();
   for (std::size_t a = 0; a < file.model.animations.size(); ++a) {
     const auto& animation = file.model.animations[a];
@@ -143,11 +156,11 @@ nlohmann::ordered_json to_json(const FileRow& file) {
       track_json["track_flags"] = track.track_flags;
       track_json["channels"] = track.channels;
       track_json["value_encoding"] = track.value_encoding;
-      track_json["total_time"] = track.total_time;
+      track_json["total_time"] = as_stored(track.total_time);
       track_json["content_hash"] = row.tracks[t].content_hash.text();
       auto& keys = track_json["keys"] = nlohmann::ordered_json::array();
       for (const auto& key : track.keys)
-        keys.push_back({{"time", key.time}, {"frame", json_optional(key.frame)}, {"x", json_optional(key.x)},
+        keys.push_back({{"time", as_stored(key.time)}, {"frame", json_optional(key.frame)}, {"x", json_optional(key.x)},
                         {"y", json_optional(key.y)}, {"z", json_optional(key.z)}, {"w", json_optional(key.w)}});
       tracks.push_back(std::move(track_json));
     }
@@ -206,7 +219,9 @@ int run_info(const InfoOptions& options, std::ostream& out) {
   }
 
   if (options.format == OutputFormat::json) {
-    out << to_json(file).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    auto json = to_json(file);
+    json["path"] = options.file.string();  // as given, so a script can use it again
+    out << json_text(json) << '\n';
   } else {
     ResultTable summary{{"field", "value"}, {}};
     summary.rows.push_back({std::string("path"), options.file.string()});

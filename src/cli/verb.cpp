@@ -1,6 +1,7 @@
 #include "cli/verb.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
 #include "db/sql_runner.h"
 
@@ -8,10 +9,15 @@ namespace animdex {
 
 OutputFormat FormatOption::value() const { return parse_output_format(name).value_or(OutputFormat::table); }
 
-void add_format_option(CLI::App& command, FormatOption& format, const std::vector<std::string>& allowed) {
+void add_format_option(CLI::App& command, FormatOption& format, const std::vector<std::string>& allowed,
+                       bool header_option) {
   std::string help = "Output format:";
   for (const auto& name : allowed) help += " " + name;
   command.add_option("-f,--format", format.name, help)->check(CLI::IsMember(allowed, CLI::ignore_case))->capture_default_str();
+  const bool separated = std::find(allowed.begin(), allowed.end(), "csv") != allowed.end() ||
+                         std::find(allowed.begin(), allowed.end(), "tsv") != allowed.end();
+  if (header_option && separated)
+    command.add_flag("--no-header", format.no_header, "csv and tsv: leave out the header line");
 }
 
 namespace {

@@ -36,10 +36,14 @@ std::vector<Verb> add_container_verbs(CLI::App& app);  // container_verbs.cpp: l
 // CLI11's plain "not in {...}" message.
 struct FormatOption {
   std::string name = "table";
+  bool no_header = false;  // --no-header: csv and tsv without their header line
   OutputFormat value() const;
 };
+// Adds -f/--format limited to `allowed`, and --no-header when csv or tsv is among them (unless the
+// verb prints several tables, where a header names each: `header_option` false).
 void add_format_option(CLI::App& command, FormatOption& format,
-                       const std::vector<std::string>& allowed = {"table", "csv", "json", "markdown"});
+                       const std::vector<std::string>& allowed = {"table", "csv", "tsv", "json", "jsonl", "markdown"},
+                       bool header_option = true);
 // A number that is finite: "nan" and "inf" parse as doubles but mean nothing as a time or a wait.
 const CLI::Validator& finite_number();
 // A finite number >= 0, or > 0, with a message that says so (CLI11's own prints DBL_MAX in full).

@@ -3,6 +3,8 @@
 // it, calling SQLite through the routines the loader hands over).
 #include "db/key_tables.h"
 
+#include "core/number_text.h"
+
 #ifdef ANIMDEX_KEY_TABLES_IN_CORE
 #define SQLITE_CORE 1  // before sqlite3ext.h: direct calls instead of the loader's routines
 #endif
@@ -251,7 +253,7 @@ int next(sqlite3_vtab_cursor* base) {
 int eof(sqlite3_vtab_cursor* base) { return cursor_of(base).at_end ? 1 : 0; }
 
 void result_real(sqlite3_context* context, const std::optional<double>& value) {
-  if (value) sqlite3_result_double(context, *value);
+  if (value) sqlite3_result_double(context, animdex::as_stored(*value));
   else sqlite3_result_null(context);
 }
 

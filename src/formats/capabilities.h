@@ -42,6 +42,9 @@ struct Pose {
   std::vector<std::pair<std::string, PoseValue>> about;  // what was evaluated (animation, frame, ...)
   std::string rows_name = "rows";                        // JSON: the rows' key when `about` is not empty
   std::vector<std::string> columns;
+  // Per column, how many numbers its vectors hold (0: not a vector column), so tables get the same
+  // component columns (`T.x`, `R.m01`) even when every row leaves that vector out (a bind pose).
+  std::vector<std::size_t> vector_sizes;
   std::vector<std::vector<PoseValue>> rows;
 };
 

@@ -1,6 +1,9 @@
 #include "output/result_table.h"
+#include "output/json_text.h"
 
 #include "output/json_rows.h"
+
+#include "core/number_text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -49,8 +52,8 @@ void write_aligned(std::ostream& out, const ResultTable& table) {
   out << "(" << table.rows.size() << (table.rows.size() == 1 ? " row)\n" : " rows)\n");
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+std::string separated_field(const std::string& text, char separator) {
+  if (text.find_first_of(std::string{separator, '"', '\r', '\n'}) == std::string::npos) return text;
   std::string quoted = "\"";
   for (char c : text) {
     if (c == '"') quoted += '"';
@@ -59,12 +62,17 @@ std::string csv_field(const std::string& text) {
   return quoted + '"';
 }
 
-void write_csv(std::ostream& out, const ResultTable& table) {
+// CSV (RFC 4180: CRLF) or TSV (one line per row, LF, as the sqlite3 shell's tabs mode).
+void write_separated(std::ostream& out, const ResultTable& table, char separator, bool header) {
+  const char* line_end = separator == ',' ? "\r\n" : "\n";
   auto write_line = [&](const std::vector<std::string>& fields) {
-    for (std::size_t i = 0; i < fields.size(); ++i) out << (i ? "," : "") << csv_field(fields[i]);
-    out << "\r\n";
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (i) out << separator;
+      out << separated_field(fields[i], separator);
+    }
+    out << line_end;
   };
-  write_line(table.columns);
+  if (header) write_line(table.columns);
   for (const auto& row : table.rows) {
     std::vector<std::string> fields;
     for (const auto& cell : row) fields.push_back(cell_text(cell));
@@ -73,7 +81,12 @@ void write_csv(std::ostream& out, const ResultTable& table) {
 }
 
 void write_json(std::ostream& out, const ResultTable& table) {
-  out << json_rows(table).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+  out << json_text(json_rows(table)) << '\n';
+}
+
+void write_json_lines(std::ostream& out, const ResultTable& table) {
+  for (const auto& row : json_rows(table))
+    out << json_text(row, -1) << '\n';
 }
 
 std::string markdown_cell(const std::string& text) { return markdown_escape(text); }
@@ -166,24 +179,26 @@ std::optional<OutputFormat> parse_output_format(std::string_view name) {
   if (name == "json") return OutputFormat::json;
   if (name == "markdown" || name == "md") return OutputFormat::markdown;
   if (name == "html") return OutputFormat::html;
+  if (name == "tsv") return OutputFormat::tsv;
+  if (name == "jsonl") return OutputFormat::jsonl;
   return std::nullopt;
 }
 
 std::string cell_text(const Cell& cell) {
   if (std::holds_alternative<std::int64_t>(cell)) return std::to_string(std::get<std::int64_t>(cell));
   if (std::holds_alternative<double>(cell)) {
-    char buffer[64];
-    auto result = std::to_chars(buffer, buffer + sizeof buffer, std::get<double>(cell));
-    return std::string(buffer, result.ptr);
+    return number_text(std::get<double>(cell));
   }
   if (std::holds_alternative<std::string>(cell)) return std::get<std::string>(cell);
   return {};
 }
 
-void write_table(std::ostream& out, const ResultTable& table, OutputFormat format) {
+void write_table(std::ostream& out, const ResultTable& table, OutputFormat format, bool header) {
   switch (format) {
     case OutputFormat::table: write_aligned(out, table); break;
-    case OutputFormat::csv: write_csv(out, table); break;
+    case OutputFormat::csv: write_separated(out, table, ',', header); break;
+    case OutputFormat::tsv: write_separated(out, table, '\t', header); break;
+    case OutputFormat::jsonl: write_json_lines(out, table); break;
     case OutputFormat::json: write_json(out, table); break;
     case OutputFormat::markdown: write_markdown(out, table); break;
     case OutputFormat::html: out << html_table(table); break;
@@ -192,7 +207,7 @@ void write_table(std::ostream& out, const ResultTable& table, OutputFormat forma
 
 nlohmann::ordered_json json_cell(const Cell& cell) {
   if (const auto* number = std::get_if<std::int64_t>(&cell)) return *number;
-  if (const auto* real = std::get_if<double>(&cell)) return std::isfinite(*real) ? nlohmann::ordered_json(*real) : nullptr;
+  if (const auto* real = std::get_if<double>(&cell)) return std::isfinite(*real) ? nlohmann::ordered_json(as_stored(*real)) : nullptr;
   if (const auto* text = std::get_if<std::string>(&cell)) return *text;
   return nullptr;
 }

@@ -13,17 +13,20 @@
 
 namespace animdex {
 
-// How a verb or report prints: verbs offer the first four, reports all five (html: a page).
-enum class OutputFormat { table, csv, json, markdown, html };
+// How a verb or report prints (html: reports only). csv and tsv as the sqlite3 shell and
+// sqlite-utils write them (a field holding the separator, a quote or a line break is quoted);
+// jsonl: one JSON object a line.
+enum class OutputFormat { table, csv, json, markdown, html, tsv, jsonl };
 
 std::optional<OutputFormat> parse_output_format(std::string_view name);
-inline constexpr std::string_view kOutputFormatNames = "table, csv, json, markdown, html";
+inline constexpr std::string_view kOutputFormatNames = "table, csv, tsv, json, jsonl, markdown, html";
 
 // Text of one cell as the table/csv/markdown outputs show it (NULL is empty;
 // doubles use the shortest text that reads back to the same value).
 std::string cell_text(const Cell& cell);
 
-void write_table(std::ostream& out, const ResultTable& table, OutputFormat format);
+// `header` false leaves out the header line of csv and tsv (`--no-header`); other formats need theirs.
+void write_table(std::ostream& out, const ResultTable& table, OutputFormat format, bool header = true);
 
 // Text that is safe on a terminal and on one line: line breaks and tabs become spaces; other
 // control characters (ESC of ANSI sequences, C1 controls, DEL), bidirectional overrides and bytes

@@ -44,3 +44,27 @@ TEST_CASE("output format names parse", "[output]") {
   CHECK_FALSE(parse_output_format("xml").has_value());
   CHECK(cell_text(Cell{0.1}) == "0.1");
 }
+
+TEST_CASE("tsv, jsonl and --no-header write what the sqlite3 shell and sqlite-utils do", "[output]") {
+  std::ostringstream tsv;
+  write_table(tsv, sample(), OutputFormat::tsv);
+  CHECK(tsv.str() == "name\tcount\tratio\n\"a,b \"\"q\"\"\"\t3\t0.5\npipe|x\t-12\t\n");
+  std::ostringstream bare;
+  write_table(bare, sample(), OutputFormat::csv, /*header=*/false);
+  CHECK(bare.str() == "\"a,b \"\"q\"\"\",3,0.5\r\npipe|x,-12,\r\n");
+  std::ostringstream lines;
+  write_table(lines, sample(), OutputFormat::jsonl);
+  CHECK(lines.str() == "{\"name\":\"a,b \\\"q\\\"\",\"count\":3,\"ratio\":0.5}\n"
+                       "{\"name\":\"pipe|x\",\"count\":-12,\"ratio\":null}\n");
+}
+
+TEST_CASE("every output prints a float32 as the file stored it", "[output][numbers]") {
+  // 0.5061446f: nlohmann's own writer prints its nearest decimal double as 0.5061445999999999.
+  const ResultTable table{{"x"}, {{static_cast<double>(0.5061446F)}, {2.0}}};
+  for (const auto format : {OutputFormat::table, OutputFormat::csv, OutputFormat::tsv, OutputFormat::json,
+                            OutputFormat::jsonl, OutputFormat::markdown, OutputFormat::html}) {
+    std::ostringstream out;
+    write_table(out, table, format);
+    CHECK_THAT(out.str(), Catch::Contains("0.5061446") && !Catch::Contains("0.50614459"));
+  }
+}

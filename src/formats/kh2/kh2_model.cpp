@@ -149,9 +149,13 @@ model::Animation motion_to_animation(const Motion& motion) {
         key.frame = frame;
         key.x = parts.translation[0], key.y = parts.translation[1], key.z = parts.translation[2];
         tracks[0].keys.push_back(key);
-        key.x = parts.rotation[0], key.y = parts.rotation[1], key.z = parts.rotation[2], key.w = parts.rotation[3];
+        // Rotation and scale are derived from float32 matrices, so they are kept at float32 precision,
+        // all the source holds: stored compactly and printed as the file's numbers are.
+        const auto f32 = [](double value) { return static_cast<double>(static_cast<float>(value)); };
+        key.x = f32(parts.rotation[0]), key.y = f32(parts.rotation[1]), key.z = f32(parts.rotation[2]);
+        key.w = f32(parts.rotation[3]);
         tracks[1].keys.push_back(key);
-        key.x = parts.scale[0], key.y = parts.scale[1], key.z = parts.scale[2], key.w.reset();
+        key.x = f32(parts.scale[0]), key.y = f32(parts.scale[1]), key.z = f32(parts.scale[2]), key.w.reset();
         tracks[2].keys.push_back(key);
       }
       for (auto& track : tracks) {

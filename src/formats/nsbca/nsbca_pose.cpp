@@ -47,6 +47,7 @@ Answer<Pose> pose_nodes(std::span<const std::byte> bytes, const PoseRequest& req
                 {"frame_count", std::int64_t{animation.frame_count}}};
   pose.rows_name = "nodes";
   pose.columns = {"node", "node_id", "T", "R", "S"};
+  pose.vector_sizes = {0, 0, 3, 9, 3};
   for (std::size_t index = 0; index < animation.nodes.size(); ++index) {
     const auto node = evaluate_node(animation, animation.nodes[index], frame);
     pose.rows.push_back({static_cast<std::int64_t>(index), std::int64_t{animation.nodes[index].node_id()},

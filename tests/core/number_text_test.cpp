@@ -1,0 +1,43 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+#include "core/number_text.h"
+
+using namespace animdex;
+
+TEST_CASE("a float32 prints as its shortest decimal, and SQL holds that decimal", "[core][numbers]") {
+  // The examples: what the file stored, not the float32's binary expansion.
+  CHECK(number_text(static_cast<double>(1.35F)) == "1.35");
+  CHECK(number_text(static_cast<double>(0.185584F)) == "0.185584");
+  CHECK(number_text(static_cast<double>(0.5061446F)) == "0.5061446");
+  CHECK(as_stored(static_cast<double>(1.35F)) == 1.35);  // `WHERE x = 1.35` finds it
+  // Exact binary fractions stay exact; a float32 never needs more than 9 significant digits.
+  CHECK(number_text(3.234375) == "3.234375");
+  CHECK(number_text(static_cast<double>(0.016666668F)) == "0.016666668");
+  CHECK(number_text(-0.0) == "-0");
+  CHECK(number_text(static_cast<double>(std::numeric_limits<float>::max())) == "3.4028235e+38");
+}
+
+TEST_CASE("other doubles print as the shortest text that reads back to them", "[core][numbers]") {
+  CHECK(number_text(0.1) == "0.1");  // LightWave's text: not a float32, kept as written
+  CHECK(number_text(1.0 / 3.0) == "0.3333333333333333");
+  CHECK(number_text(1e300) == "1e+300");
+  CHECK(number_text(std::numeric_limits<double>::quiet_NaN()) == "NaN");
+}
+
+TEST_CASE("as_stored is idempotent and keeps the float32 it came from", "[core][numbers]") {
+  for (const float value : {1.35F, -0.82421875F, 0.1F, 1e-30F, 123456.78F, 3.14159265F}) {
+    const double stored = as_stored(static_cast<double>(value));
+    CHECK(as_stored(stored) == stored);
+    CHECK(static_cast<float>(stored) == value);  // reads back to the file's float32
+  }
+}
+
+TEST_CASE("computed values get at most 9 significant digits", "[core][numbers]") {
+  CHECK(computed_text(0.42858150000000003) == "0.4285815");
+  CHECK(computed_text(1.719826061210624) == "1.71982606");
+  CHECK(computed_text(static_cast<double>(0.5F) + static_cast<double>(0.25F)) == "0.75");
+  CHECK(computed_text(static_cast<double>(1.35F)) == "1.35");  // a pose at a key: the key's own text
+  CHECK(std::fabs(as_computed(1.719826061210624) - 1.719826061210624) < 5e-9 * 1.72);
+}
