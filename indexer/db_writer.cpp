@@ -13,6 +13,7 @@
 
 #include "db/database.h"
 #include "indexer/table_columns.h"
+#include "core/number_text.h"
 #include "model/key_blob.h"
 
 #include <sqlite3.h>
@@ -25,12 +26,12 @@ template <typename T>
 void bind_optional(SQLite::Statement& statement, int index, const std::optional<T>& value) {
   if (!value) statement.bind(index);
   else if constexpr (std::is_same_v<T, std::string>) statement.bind(index, *value);
-  else if constexpr (std::is_floating_point_v<T>) statement.bind(index, static_cast<double>(*value));
+  else if constexpr (std::is_floating_point_v<T>) statement.bind(index, as_stored(static_cast<double>(*value)));
   else statement.bind(index, static_cast<std::int64_t>(*value));
 }
 
 void bind_raw(sqlite3_stmt* statement, int index, const std::optional<double>& value) {
-  if (value) sqlite3_bind_double(statement, index, *value);
+  if (value) sqlite3_bind_double(statement, index, as_stored(*value));
   else sqlite3_bind_null(statement, index);
 }
 
@@ -121,7 +122,12 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     const bool reusable = settings.incremental && same_build && existing.getColumn(2).getString() == storage &&
                           existing.getColumn(3).getString() == settings.root;
     const std::int64_t old_id = existing.getColumn(0).getInt64();
+    const std::string old_root = existing.getColumn(3).getString();
     existing.reset();
+    if (old_root != settings.root && !settings.replace)
+      throw LabelInUse(fmt::format("the database already holds a dump labelled '{}', indexed from {}; this run's "
+                                   "root is {}. Give this dump its own --label, or --replace to replace that one",
+                                   settings.label, old_root, settings.root));
     if (reusable) {
       dump_id_ = old_id;
       totals_.incremental = true;
@@ -474,7 +480,7 @@ void DumpWriter::write_file_contents(const FileRow& file, std::int64_t file_id) 
       insert_track_.bindNoCopy(parameter(kBoneTracks, "channels"), track.channels);
       insert_track_.bindNoCopy(parameter(kBoneTracks, "value_encoding"), track.value_encoding);
       insert_track_.bind(parameter(kBoneTracks, "key_count"), animation_row.tracks[t].key_count);
-      insert_track_.bind(parameter(kBoneTracks, "total_time"), track.total_time);
+      insert_track_.bind(parameter(kBoneTracks, "total_time"), as_stored(track.total_time));
       insert_track_.bindNoCopy(parameter(kBoneTracks, "content_hash"), animation_row.tracks[t].content_hash.c_str());
       // Keys released in the parallel stage for another layout than this writer's would be lost
       // silently: a caller's error, said at once.
@@ -504,7 +510,7 @@ void DumpWriter::write_file_contents(const FileRow& file, std::int64_t file_id) 
         const auto& key = track.keys[k];
         sqlite3_bind_int64(key_statement, parameter(kKeyframeRows, "track_id"), track_id);
         sqlite3_bind_int64(key_statement, parameter(kKeyframeRows, "key_index"), static_cast<sqlite3_int64>(k));
-        sqlite3_bind_double(key_statement, parameter(kKeyframeRows, "time"), key.time);
+        sqlite3_bind_double(key_statement, parameter(kKeyframeRows, "time"), as_stored(key.time));
         bind_raw(key_statement, parameter(kKeyframeRows, "frame"), key.frame);
         bind_raw(key_statement, parameter(kKeyframeRows, "x"), key.x);
         bind_raw(key_statement, parameter(kKeyframeRows, "y"), key.y);
@@ -555,7 +561,8 @@ void DumpWriter::write_format_row(const model::FormatRow& row, std::int64_t file
     const std::string name = fmt::format(":{}", column);
     std::visit([&](const auto& held) {
       using T = std::decay_t<decltype(held)>;
-      if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, double> || std::is_same_v<T, std::string>)
+      if constexpr (std::is_same_v<T, double>) statement.bind(name, as_stored(held));
+      else if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::string>)
         statement.bind(name, held);
       else if constexpr (std::is_same_v<T, model::AnimationRef>) statement.bind(name, animation_ids.at(held.animation));
       else statement.bind(name);  // NULL; a MotionNameOf is resolved to text before it gets here

@@ -60,6 +60,14 @@ struct DumpSettings {
   // The walked path of the only root when it is a file (an image given alone): if it is a container,
   // dumps.root_container names it, so diffs match its members by their paths inside it.
   std::optional<std::string> single_file_root;
+  bool replace = false;  // an existing dump of the label indexed from other roots may be replaced
+};
+
+// The label names a dump indexed from other roots and replacing it was not asked for: indexing
+// another tree under a label someone already used must not silently throw their dump away.
+class LabelInUse : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 class DumpWriter {

@@ -53,7 +53,10 @@ std::string describe_roots(const std::vector<std::filesystem::path>& roots) {
   std::string text;
   for (const auto& root : roots) {
     if (!text.empty()) text += '\n';
-    text += std::filesystem::absolute(root).lexically_normal().string();
+    auto normal = std::filesystem::absolute(root).lexically_normal();
+    // "dump" and "dump/" are one root: a label's roots are compared before it is replaced.
+    if (!normal.has_filename() && normal.has_parent_path() && normal != normal.root_path()) normal = normal.parent_path();
+    text += normal.string();
   }
   return text;
 }
@@ -83,7 +86,7 @@ IndexSummary run_index(const IndexOptions& options) {
   const ReferenceData& reference = ReferenceData::embedded();
   auto db = open_for_writing(options.database, options.lock_wait);
   DumpSettings settings{options.label, describe_roots(options.roots), options.incremental, options.key_storage,
-                        options.lock_wait, std::nullopt};
+                        options.lock_wait, std::nullopt, options.replace};
   if (options.roots.size() == 1 && entries.size() == 1 && std::filesystem::is_regular_file(options.roots.front()))
     settings.single_file_root = entries.front().relative_path;  // an image given alone
   DumpWriter writer(db, settings, reference);

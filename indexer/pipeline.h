@@ -23,6 +23,7 @@ struct IndexOptions {
   bool incremental = true;      // --full turns it off: re-parse every file
   KeyStorage key_storage = KeyStorage::blob;  // --keyframes blob|rows|none
   std::chrono::milliseconds lock_wait{60'000};  // --wait: how long to wait for another writer
+  bool replace = false;                         // --replace: a label indexed from other roots may be replaced
   ContainerLimits container_limits;             // caps on disc images and archives (containers/container.h)
 };
 

@@ -1,17 +1,19 @@
 -- description: A character's animations: file, animation ID, purpose, length and size.
--- param: character text  Character code (the folder under chr/, e.g. nar)
+-- param: character text  Character code (the folder under chr/, e.g. nar, or a KH2 object code, e.g. P_EX100)
+-- param: game text = NULL  Only this game (gnt4, kh2) or format tied to no game: the `game` column (default: every game)
 -- param: dump text = NULL  Only this dump label (default: every dump)
-SELECT d.label AS dump,
-       f.path,
-       a.motion_id,
-       printf('0x%04X', a.motion_id) AS motion_hex,
-       a.name AS purpose,
-       a.frame_count,
-       a.track_count,
-       a.key_count
-FROM animations a
-JOIN files f ON f.id = a.file_id
-JOIN dumps d ON d.id = f.dump_id
-WHERE f.character = :character
-  AND (:dump IS NULL OR d.label = :dump)
-ORDER BY d.label, f.path, a.motion_id;
+-- example: -p character nar
+SELECT o.dump,
+       o.game,
+       o.path,
+       o.motion_id,
+       printf('0x%04X', o.motion_id) AS motion_hex,
+       o.name AS purpose,
+       o.frame_count,
+       o.track_count,
+       o.key_count
+FROM animation_overview o
+WHERE o.character = :character
+  AND (:game IS NULL OR o.game = :game)
+  AND (:dump IS NULL OR o.dump = :dump)
+ORDER BY o.dump, o.game, o.path, o.motion_id;

@@ -1,13 +1,14 @@
--- description: Characters (or files without a character) whose animations animate a bone, with how many animations do.
+-- description: Characters (or files without a character) whose animations animate a bone, per game (bone numbers belong to a game's skeletons), with the bone's name where the game's reference knows it and how many animations animate it.
 -- param: bone int  Bone ID, decimal or 0x-hex (e.g. 118 or 0x76)
+-- param: game text = NULL  Only this game (gnt4, kh2) or format tied to no game (nsbca, ...): the `game` column (default: every game, each row saying which)
 -- param: dump text = NULL  Only this dump label (default: every dump)
-SELECT COALESCE(f.character, f.path) AS character,
-       COUNT(DISTINCT a.id) AS animations
-FROM bone_tracks t
-JOIN animations a ON a.id = t.animation_id
-JOIN files f ON f.id = a.file_id
-JOIN dumps d ON d.id = f.dump_id
-WHERE t.bone_id = :bone
-  AND (:dump IS NULL OR d.label = :dump)
-GROUP BY 1
-ORDER BY 1;
+-- example: -p bone 0x76
+SELECT u.game,
+       COALESCE(u.character, u.path) AS character,
+       (SELECT b.name FROM ref_bone_names b WHERE b.game = u.game AND b.bone_id = u.bone_id) AS bone_name,
+       COUNT(*) AS animations
+FROM (SELECT DISTINCT o.game, o.character, o.path, o.animation_id, t.bone_id
+      FROM bone_tracks t JOIN animation_overview o ON o.animation_id = t.animation_id
+      WHERE t.bone_id = :bone AND (:dump IS NULL OR o.dump = :dump) AND (:game IS NULL OR o.game = :game)) u
+GROUP BY u.game, 2
+ORDER BY u.game, 2;

@@ -1,7 +1,8 @@
 -- description: Wiki table: each character (or file without one) of a dump, its name, its animation files and counts.
 -- param: dump text  Dump label
 SELECT COALESCE(f.character, f.path) AS character,
-       (SELECT c.name FROM ref_characters c WHERE c.code = f.character ORDER BY c.game LIMIT 1) AS name,
+       (SELECT c.name FROM ref_characters c WHERE c.code = f.character
+          AND c.game = (SELECT r.game FROM ref_formats r WHERE r.format = f.format)) AS name,
        group_concat(f.path, ', ') AS files,
        COALESCE(SUM(f.animation_count), 0) AS animations,
        SUM(f.status = 'error') AS errors

@@ -1,18 +1,23 @@
--- description: Every animation ID present, its purpose where known, and the characters that have it.
+-- description: Every animation ID present, per game (motion numbers belong to a game's tables), its purpose where the game's reference knows it, and the characters that have it.
 -- param: dump text = NULL  Only this dump label (default: every dump)
+-- param: game text = NULL  Only this game (gnt4, kh2) or format tied to no game (nsbca, ...): the `game` column (default: every game, each row saying which)
+-- example: -p game gnt4
 WITH present AS (
-  SELECT DISTINCT a.motion_id, COALESCE(f.character, f.path) AS character
-  FROM animations a
-  JOIN files f ON f.id = a.file_id
-  JOIN dumps d ON d.id = f.dump_id
-  WHERE a.motion_id IS NOT NULL AND (:dump IS NULL OR d.label = :dump)
+  SELECT DISTINCT o.game, o.motion_id, COALESCE(o.character, o.path) AS character, o.name
+  FROM animation_overview o
+  WHERE o.motion_id IS NOT NULL AND (:dump IS NULL OR o.dump = :dump) AND (:game IS NULL OR o.game = :game)
 )
-SELECT p.motion_id,
+SELECT p.game,
+       p.motion_id,
        printf('0x%04X', p.motion_id) AS motion_hex,
-       (SELECT r.purpose FROM ref_animation_purposes r WHERE r.motion_id = p.motion_id ORDER BY r.game LIMIT 1) AS purpose,
-       COUNT(*) AS character_count,
+       COALESCE((SELECT r.purpose FROM ref_animation_purposes r WHERE r.game = p.game AND r.motion_id = p.motion_id),
+                (SELECT m.name FROM ref_motion_names m
+                 WHERE m.game = p.game AND m.numbering = 'code' AND m.motion_id = p.motion_id),
+                MIN(p.name)) AS purpose,
+       COUNT(DISTINCT p.character) AS character_count,
        (SELECT group_concat(character, ', ')
-          FROM (SELECT q.character FROM present q WHERE q.motion_id = p.motion_id ORDER BY q.character)) AS characters
+          FROM (SELECT DISTINCT q.character FROM present q
+                WHERE q.game = p.game AND q.motion_id = p.motion_id ORDER BY q.character)) AS characters
 FROM present p
-GROUP BY p.motion_id
-ORDER BY p.motion_id;
+GROUP BY p.game, p.motion_id
+ORDER BY p.game, p.motion_id;

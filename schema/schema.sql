@@ -1,6 +1,6 @@
 -- # animdex database schema
 --
--- Schema version **9** (`PRAGMA user_version`), `PRAGMA application_id = 0x414E4458` ('ANDX').
+-- Schema version **11** (`PRAGMA user_version`), `PRAGMA application_id = 0x414E4458` ('ANDX').
 -- This page is generated from [`schema.sql`](schema.sql), where every table and column is declared
 -- once with its comment (`animdex schema > schema/README.md` writes it; a test fails when the two
 -- differ). Reference data comes from [`reference/*.tsv`](reference/). Both are embedded into the
@@ -288,12 +288,14 @@ CREATE TABLE IF NOT EXISTS ref_animation_purposes (
   PRIMARY KEY (game, motion_id)
 );
 
--- From `reference/characters.tsv` (GNTool's GNT4Characters).
+-- From `reference/characters.tsv` (GNT4: GNTool's GNT4Characters) and `reference/kh2_objects.tsv`
+-- (KH2: the 1,898 objects of OpenKh's obj.md); edit either and rebuild to fix a name. Queries join it
+-- by (`game`, `code`), the game from `ref_formats`, so a GNT code never names a KH2 object.
 CREATE TABLE IF NOT EXISTS ref_characters (
-  game         TEXT NOT NULL,  -- `gnt4`
-  code         TEXT NOT NULL,  -- folder name under `chr/`
-  internal_id  INTEGER,        -- the game's character ID
-  name         TEXT NOT NULL,  -- character name
+  game         TEXT NOT NULL,  -- `gnt4`, `kh2`
+  code         TEXT NOT NULL,  -- GNT4: folder name under `chr/`; KH2: object code naming its files (`P_EX100`)
+  internal_id  INTEGER,        -- the game's character ID (KH2: the object's ID in 00objentry.bin)
+  name         TEXT NOT NULL,  -- character name (KH2: with its kind, e.g. `(P) Sora (Wisdom)`)
   source       TEXT,           -- where it comes from
   PRIMARY KEY (game, code)
 );
@@ -330,6 +332,7 @@ FROM files f JOIN dumps d ON d.id = f.dump_id;
 -- column path: `files.path`
 -- column character: `files.character`
 -- column format: `files.format`
+-- column game: the game whose bone and motion numbers the file uses (`ref_formats.game`: `gnt4`, `kh2`), or for a format tied to no game the format itself (`nsbca`, `lw_mot`); bone and motion IDs compare only within one `game` (v11)
 -- column animation_id: `animations.id`
 -- column slot: `animations.slot`
 -- column motion_id: `animations.motion_id`
@@ -339,7 +342,8 @@ FROM files f JOIN dumps d ON d.id = f.dump_id;
 -- column key_count: `animations.key_count`
 -- column content_hash: `animations.content_hash`
 CREATE VIEW IF NOT EXISTS animation_overview AS
-SELECT d.label AS dump, f.path, f.character, f.format, a.id AS animation_id, a.slot, a.motion_id, a.name,
+SELECT d.label AS dump, f.path, f.character, f.format,
+       COALESCE((SELECT r.game FROM ref_formats r WHERE r.format = f.format), f.format) AS game, a.id AS animation_id, a.slot, a.motion_id, a.name,
        a.frame_count, a.track_count, a.key_count, a.content_hash
 FROM animations a JOIN files f ON f.id = a.file_id JOIN dumps d ON d.id = f.dump_id;
 
@@ -347,6 +351,7 @@ FROM animations a JOIN files f ON f.id = a.file_id JOIN dumps d ON d.id = f.dump
 -- column dump: `dumps.label`
 -- column character: `files.character`
 -- column path: `files.path`
+-- column game: as in `animation_overview` (v11)
 -- column motion_id: `animations.motion_id`
 -- column animation_name: `animations.name`
 -- column bone_id: `bone_tracks.bone_id`
@@ -354,7 +359,9 @@ FROM animations a JOIN files f ON f.id = a.file_id JOIN dumps d ON d.id = f.dump
 -- column channels: `bone_tracks.channels`
 -- column key_count: `bone_tracks.key_count`
 CREATE VIEW IF NOT EXISTS bone_usage AS
-SELECT d.label AS dump, f.character, f.path, a.motion_id, a.name AS animation_name, t.bone_id, t.bone_name,
+SELECT d.label AS dump, f.character, f.path,
+       COALESCE((SELECT r.game FROM ref_formats r WHERE r.format = f.format), f.format) AS game,
+       a.motion_id, a.name AS animation_name, t.bone_id, t.bone_name,
        t.channels, t.key_count
 FROM bone_tracks t JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id
 JOIN dumps d ON d.id = f.dump_id;
@@ -365,6 +372,7 @@ JOIN dumps d ON d.id = f.dump_id;
 -- column path: `files.path`
 -- column owner: `files.character`, else `files.path`
 -- column format: `files.format`
+-- column game: as in `animation_overview` (v11)
 -- column animation_id: `animations.id`
 -- column slot: `animations.slot`
 -- column motion_id: `animations.motion_id`
@@ -377,7 +385,8 @@ JOIN dumps d ON d.id = f.dump_id;
 -- column shape_hash: `animations.shape_hash`
 -- column match_path: the path `diff` matches across dumps: `path`, or for a dump of one image given alone (`dumps.root_container`) the path inside it
 CREATE VIEW IF NOT EXISTS animation_catalog AS
-SELECT d.label AS dump, f.path, COALESCE(f.character, f.path) AS owner, f.format, a.id AS animation_id,
+SELECT d.label AS dump, f.path, COALESCE(f.character, f.path) AS owner, f.format,
+       COALESCE((SELECT r.game FROM ref_formats r WHERE r.format = f.format), f.format) AS game, a.id AS animation_id,
        a.slot, a.motion_id,
        COALESCE((SELECT printf('%d/', s.parent_slot) FROM mset_slots s
                  WHERE s.animation_id = a.id AND s.parent_slot IS NOT NULL LIMIT 1), '') ||
@@ -396,21 +405,23 @@ FROM animations a JOIN files f ON f.id = a.file_id JOIN dumps d ON d.id = f.dump
 -- column file_count: files holding it
 -- column owner_count: characters (or files without one) holding it
 -- column name: a name it goes by (the smallest)
+-- column game: as in `animation_overview`: identical content is grouped within one game (v11)
 -- column motion_id: the smallest motion ID it sits at
 -- column track_count: its tracks
 -- column key_count: its keys
 CREATE VIEW IF NOT EXISTS reuse_groups AS
-SELECT dump, content_hash, COUNT(*) AS animation_count, COUNT(DISTINCT path) AS file_count,
+SELECT dump, content_hash, game, COUNT(*) AS animation_count, COUNT(DISTINCT path) AS file_count,
        COUNT(DISTINCT owner) AS owner_count, MIN(name) AS name, MIN(motion_id) AS motion_id,
        MAX(track_count) AS track_count, MAX(key_count) AS key_count
 FROM animation_catalog
-GROUP BY dump, content_hash
+GROUP BY dump, content_hash, game
 HAVING COUNT(DISTINCT path) >= 2;
 
 -- The same bone track (same `content_hash`, bone included) inside animations that differ (v7),
 -- e.g. a hand sign reused by several moves.
 -- column dump: `dumps.label`
 -- column content_hash: the track's content hash
+-- column game: as in `animation_overview`: a bone number means something only within one game (v11)
 -- column bone_id: its bone
 -- column bone_name: its bone's name
 -- column channels: its channels
@@ -419,12 +430,13 @@ HAVING COUNT(DISTINCT path) >= 2;
 -- column distinct_animations: distinct animation contents among them (>= 2)
 -- column owner_count: characters (or files) holding it
 CREATE VIEW IF NOT EXISTS track_reuse AS
-SELECT d.label AS dump, t.content_hash, MIN(t.bone_id) AS bone_id, MIN(t.bone_name) AS bone_name,
+SELECT d.label AS dump, t.content_hash,
+       COALESCE((SELECT r.game FROM ref_formats r WHERE r.format = f.format), f.format) AS game, MIN(t.bone_id) AS bone_id, MIN(t.bone_name) AS bone_name,
        MIN(t.channels) AS channels, MIN(t.key_count) AS key_count, COUNT(DISTINCT a.id) AS animation_count,
        COUNT(DISTINCT a.content_hash) AS distinct_animations, COUNT(DISTINCT COALESCE(f.character, f.path)) AS owner_count
 FROM bone_tracks t JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id
 JOIN dumps d ON d.id = f.dump_id
-GROUP BY d.label, t.content_hash
+GROUP BY d.label, t.content_hash, 3
 HAVING COUNT(DISTINCT a.content_hash) >= 2;
 
 -- ## Versioning
@@ -447,3 +459,4 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 8 | format tables: KH2's `animations.kind` .. `frame_return` move to `kh2_motions`; `bone_tracks.state` is dropped (`node_states` has it); views `file_catalog`, table `ref_formats` (`migrations/008_format_tables.sql`) |
 -- | 9 | keys packed per track: `bone_tracks.keys`; index `bone_tracks_by_hash` dropped; tables `keyframes`, `key_splines` renamed `keyframe_rows`, `key_spline_rows`; `keyframes`, `key_splines` become virtual tables over both (`migrations/009_key_blobs.sql`) |
 -- | 10 | containers: `files.parent_id`, `member_name`, `member_offset`, `stored_size`, `compression`, index `files_by_parent`; `dumps.root_container`; `match_path` in views `file_catalog`, `animation_catalog` (`migrations/010_containers.sql`) |
+-- | 11 | answers never mix games: `game` in views `animation_overview`, `bone_usage`, `animation_catalog`, `reuse_groups`, `track_reuse`, which group by it (`migrations/011_game_columns.sql`) |

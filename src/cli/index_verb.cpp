@@ -57,6 +57,22 @@ void print_summary(const IndexOptions& options, const IndexSummary& summary) {
                terminal_safe(options.database.string()), terminal_safe(options.label));
 }
 
+// The default label: the root's name (a folder's name, an image's name without its extension),
+// several roots' names joined by '+'; what a user would type for that tree anyway.
+std::string label_from_roots(const std::vector<std::string>& roots) {
+  std::string label;
+  for (const auto& root : roots) {
+    const auto path = std::filesystem::absolute(root).lexically_normal();
+    std::error_code error;
+    const bool file = std::filesystem::is_regular_file(path, error);
+    std::string name = (file ? path.stem() : path.filename()).string();
+    if (name.empty()) name = path.parent_path().filename().string();  // "dump/" normalises to "dump/" + ""
+    if (name.empty()) name = "root";                                   // the file system's root itself
+    label += (label.empty() ? "" : "+") + name;
+  }
+  return label;
+}
+
 int run_index_verb(IndexVerbOptions& options) {
   if (auto problem = check_index_database(options.database)) return fail(kExitUsage, *problem);
   IndexOptions& index = options.index;
@@ -68,10 +84,13 @@ int run_index_verb(IndexVerbOptions& options) {
       std::chrono::milliseconds(static_cast<std::int64_t>(options.parse_timeout_seconds * 1000.0));
   for (const auto& root : options.roots) index.roots.emplace_back(root);
   index.show_progress = !options.quiet && ::isatty(STDERR_FILENO);
+  if (index.label.empty()) index.label = label_from_roots(options.roots);
   try {
     const auto summary = run_index(index);
     if (!options.quiet) print_summary(index, summary);
     return summary.totals.errors > 0 ? kExitFileErrors : kExitOk;
+  } catch (const LabelInUse& error) {
+    return fail(kExitUsage, error);
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
   }
@@ -81,12 +100,17 @@ int run_index_verb(IndexVerbOptions& options) {
 
 std::vector<Verb> add_index_verb(CLI::App& app) {
   auto options = std::make_shared<IndexVerbOptions>();
+  options->index.label.clear();  // empty: derived from the roots (label_from_roots)
   auto* index = app.add_subcommand("index", "Scan folders, parse every animation file, store one dump in a database");
   index->add_option("roots", options->roots, "Folders (or files) to scan, recursively")
       ->required()->check(CLI::ExistingPath);
-  index->add_option("--db", options->database, "SQLite database to create or update")->required();
-  index->add_option("-l,--label", options->index.label, "Name of this dump; re-indexing a label replaces it")
-      ->capture_default_str();
+  index->add_option("--db", options->database, "SQLite database to create or update (default: $ANIMDEX_DB)")
+      ->envname("ANIMDEX_DB")->required();
+  index->add_option("-l,--label", options->index.label,
+                    "Name of this dump (default: the root's name, e.g. gnt4-ntsc; several roots joined by +). "
+                    "Re-indexing a label updates it; a label indexed from other roots is refused unless --replace");
+  index->add_flag("--replace", options->index.replace,
+                  "Replace the dump of --label even when it was indexed from other roots");
   index->add_option("-j,--threads", options->index.threads, "Parser threads (0: one per core)")
       ->check(non_negative_number())->capture_default_str();
   index->add_option("--max-file-size", options->index.max_file_size,

@@ -1,7 +1,10 @@
 #include "db/query_catalog.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <fmt/format.h>
 
@@ -62,6 +65,7 @@ NamedQuery parse_named_query(std::string_view name, std::string_view text) {
     const std::string_view comment = trim_blanks(line.substr(2));
     if (comment.rfind("description:", 0) == 0) query.description = std::string(trim_blanks(comment.substr(12)));
     else if (comment.rfind("param:", 0) == 0) query.parameters.push_back(parse_parameter(name, comment.substr(6)));
+    else if (comment.rfind("example:", 0) == 0) query.example = std::string(trim_blanks(comment.substr(8)));
   }
   return query;
 }
@@ -89,6 +93,71 @@ const NamedQuery* find_named_query(std::string_view name) {
   for (const auto& query : named_queries())
     if (query.name == name) return &query;
   return nullptr;
+}
+
+NamedQuery load_query_file(const std::filesystem::path& path) {
+  constexpr std::uintmax_t kMaxQueryFile = 1 << 20;
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error))
+    throw QueryUsageError(fmt::format("{}: not a query file (no such regular file)", path.string()));
+  if (std::filesystem::file_size(path, error) > kMaxQueryFile)
+    throw QueryUsageError(fmt::format("{}: larger than 1 MiB; a query file holds SQL, not data", path.string()));
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (!in) throw QueryUsageError(fmt::format("{}: cannot be read", path.string()));
+  try {
+    auto query = parse_named_query(path.stem().string(), text.str());
+    query.source = path.string();
+    return query;
+  } catch (const std::logic_error& malformed) {
+    throw QueryUsageError(fmt::format("{}: {}", path.string(), malformed.what()));
+  }
+}
+
+std::vector<NamedQuery> query_catalogue(const std::vector<std::filesystem::path>& folders) {
+  std::vector<NamedQuery> catalogue = named_queries();
+  for (const auto& folder : folders) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(folder, error))
+      throw QueryUsageError(fmt::format("--queries {}: not a folder", folder.string()));
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, error))
+      if (entry.path().extension() == ".sql") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+      auto query = load_query_file(file);
+      const auto taken = std::find_if(catalogue.begin(), catalogue.end(),
+                                      [&](const NamedQuery& known) { return known.name == query.name; });
+      if (taken != catalogue.end())
+        throw QueryUsageError(fmt::format("{}: the query name '{}' is taken ({}); rename the file", file.string(),
+                                          query.name, taken->source));
+      catalogue.push_back(std::move(query));
+    }
+  }
+  std::sort(catalogue.begin(), catalogue.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  return catalogue;
+}
+
+std::vector<std::filesystem::path> query_folders_from_environment() {
+  std::vector<std::filesystem::path> folders;
+  const char* value = std::getenv("ANIMDEX_QUERIES");
+  for (std::string_view rest = value ? value : ""; !rest.empty();) {
+    const auto colon = rest.find(':');
+    const auto folder = rest.substr(0, colon);
+    if (!folder.empty()) folders.emplace_back(folder);
+    rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+  }
+  return folders;
+}
+
+std::string example_command(const NamedQuery& query) {
+  std::string command = fmt::format("animdex query {} --db animdex.db", query.name);
+  if (!query.example.empty()) return command + " " + query.example;
+  for (const auto& parameter : query.parameters)
+    if (parameter.required())
+      command += fmt::format(" -p {} {}", parameter.name, parameter.type == ParameterType::integer ? "0x76" : "VALUE");
+  return command;
 }
 
 std::string_view parameter_type_name(ParameterType type) {

@@ -1,5 +1,7 @@
 #include "db/sql_runner.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -136,6 +138,30 @@ ResultTable run_read_only_sql(SQLite::Database& db, const std::string& sql, cons
 
 ResultTable run_read_only_query(SQLite::Database& db, const std::string& sql, const Parameters& parameters,
                                 const ResultLimits& limits) {
+  auto results = run_read_only_statements(db, sql, parameters, limits);
+  return results.empty() ? ResultTable{} : std::move(results.back());
+}
+
+namespace {
+
+// Every :NAME the statements use has a value, and every value given is used.
+void check_parameter_names(const std::vector<StatementPtr>& statements, const Parameters& parameters) {
+  std::vector<std::string> used;
+  for (const auto& statement : statements)
+    for (int index = 1; index <= sqlite3_bind_parameter_count(statement.get()); ++index)
+      if (const char* name = sqlite3_bind_parameter_name(statement.get(), index)) used.emplace_back(name + 1);
+  for (const auto& name : used)
+    if (std::none_of(parameters.begin(), parameters.end(), [&](const auto& given) { return given.first == name; }))
+      throw ParameterError(fmt::format("the SQL uses :{} but no value was given: add -p {} VALUE", name, name));
+  for (const auto& [name, value] : parameters)
+    if (std::find(used.begin(), used.end(), name) == used.end())
+      throw ParameterError(fmt::format("-p {} is not used by the SQL (it has no :{})", name, name));
+}
+
+}  // namespace
+
+std::vector<ResultTable> run_read_only_statements(SQLite::Database& db, const std::string& sql,
+                                                  const Parameters& parameters, const ResultLimits& limits) {
   sqlite3* handle = db.getHandle();
   sqlite3_set_authorizer(handle, &deny_side_effects, nullptr);
   struct ClearAuthorizer {
@@ -144,16 +170,18 @@ ResultTable run_read_only_query(SQLite::Database& db, const std::string& sql, co
   } clear{handle};
 
   auto statements = prepare_all(handle, sql);
-  ResultTable result;
+  check_parameter_names(statements, parameters);
+  std::vector<ResultTable> results;
+  std::size_t rows = 0;
+  std::size_t bytes = 0;
   for (auto& statement : statements) {
     bind_all(statement.get(), parameters);
     ResultTable current;
     const int column_count = sqlite3_column_count(statement.get());
     for (int c = 0; c < column_count; ++c) current.columns.emplace_back(sqlite3_column_name(statement.get(), c));
     int rc;
-    std::size_t bytes = 0;
     while ((rc = sqlite3_step(statement.get())) == SQLITE_ROW) {
-      if (current.rows.size() == limits.max_rows)
+      if (rows++ == limits.max_rows)
         throw SqlError(fmt::format("the result has more than {} rows; add LIMIT, or raise --max-rows", limits.max_rows));
       auto& row = current.rows.emplace_back();
       for (int c = 0; c < column_count; ++c) {
@@ -165,9 +193,9 @@ ResultTable run_read_only_query(SQLite::Database& db, const std::string& sql, co
                                    limits.max_bytes >> 20, current.rows.size()));
     }
     if (rc != SQLITE_DONE) throw SqlError(sqlite3_errmsg(handle));
-    if (column_count > 0) result = std::move(current);
+    if (column_count > 0) results.push_back(std::move(current));
   }
-  return result;
+  return results;
 }
 
 }  // namespace animdex

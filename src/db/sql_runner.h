@@ -17,6 +17,13 @@ class WriteRefused : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A value given for a :NAME the SQL does not use, or a :NAME used without a value: a usage error,
+// since running on would answer a different question (a NULL filter) without saying so.
+class ParameterError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // A statement SQLite rejected (syntax, unknown column, ...).
 class SqlError : public std::runtime_error {
  public:
@@ -48,6 +55,10 @@ struct ResultLimits {
 };
 ResultTable run_read_only_query(SQLite::Database& db, const std::string& sql, const Parameters& parameters,
                                 const ResultLimits& limits = {});
+// Every result: one table per statement that has result columns, in order (`sql` prints each).
+// The limits hold for all of them together.
+std::vector<ResultTable> run_read_only_statements(SQLite::Database& db, const std::string& sql,
+                                                  const Parameters& parameters, const ResultLimits& limits = {});
 // The same with untyped values (infer_parameters).
 ResultTable run_read_only_sql(SQLite::Database& db, const std::string& sql, const Bindings& bindings = {},
                               const ResultLimits& limits = {});

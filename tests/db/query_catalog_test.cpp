@@ -43,9 +43,11 @@ TEST_CASE("every embedded named query is documented and declares exactly the par
   }
   const auto* bone_users = find_named_query("bone-users");
   REQUIRE(bone_users);
-  REQUIRE(bone_users->parameters.size() == 2);
+  REQUIRE(bone_users->parameters.size() == 3);
   CHECK(bone_users->parameters[0].name == "bone");
   CHECK(bone_users->parameters[0].required());
+  CHECK(bone_users->parameters[1].name == "game");  // bone numbers belong to a game's skeletons
+  CHECK_FALSE(bone_users->parameters[1].required());
 }
 
 TEST_CASE("a parameter without a type is a mistake in the query file", "[queries]") {

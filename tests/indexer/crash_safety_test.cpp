@@ -27,7 +27,7 @@ pid_t start_index(const fs::path& root, const fs::path& database) {
     ::dup2(null, STDOUT_FILENO);
     ::dup2(null, STDERR_FILENO);
     // --full: every run parses and writes the whole tree, so kills land inside real work.
-    ::execl(ANIMDEX_BINARY, "animdex", "index", root.c_str(), "--db", database.c_str(), "--label", "L", "--quiet",
+    ::execl(ANIMDEX_BINARY, "animdex", "index", root.c_str(), "--db", database.c_str(), "--label", "L", "--replace", "--quiet",
             "--threads", "2", "--full", static_cast<char*>(nullptr));
     ::_exit(127);
   }

@@ -137,9 +137,13 @@ TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
   SECTION("bone-users lists exactly the characters that animate bone 118") {
     for (const char* bone : {"118", "0x76"}) {
       auto users = test::run_named(db, "bone-users", {{"bone", bone}});
-      CHECK(users.columns == std::vector<std::string>{"character", "animations"});
+      CHECK(users.columns == std::vector<std::string>{"game", "character", "bone_name", "animations"});
       std::vector<std::string> lines;
-      for (const auto& row : users.rows) lines.push_back(cell_text(row[0]) + "=" + cell_text(row[1]));
+      for (const auto& row : users.rows) {
+        CHECK(cell_text(row[0]) == "gnt4");
+        CHECK(cell_text(row[2]) == "hair left 3");  // GNT's bone 118, from the gnt4 reference
+        lines.push_back(cell_text(row[1]) + "=" + cell_text(row[3]));
+      }
       // ino's hair is in its idle, which 0001.mot repeats: two animations.
       CHECK(lines == std::vector<std::string>{"gar=1", "ino=2", "kak=1", "nar=1", "sas=1"});
     }
@@ -199,21 +203,25 @@ TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
   SECTION("named queries for purposes and characters") {
     auto purposes = test::run_named(db, "purposes", {});
     std::map<std::string, std::string> by_id;
-    for (const auto& row : purposes.rows) by_id[cell_text(row[1])] = cell_text(row[2]) + " | " + cell_text(row[4]);
+    for (const auto& row : purposes.rows) {
+      CHECK(cell_text(row[0]) == "gnt4");  // every row says whose numbers it is
+      by_id[cell_text(row[2])] = cell_text(row[3]) + " | " + cell_text(row[5]);
+    }
     CHECK(by_id["0x0140"] == "Throw | gar, kak, nar, sas");
     CHECK(by_id["0x0090"] == "5B | sak");
     CHECK(purposes.rows.size() == 5);
     auto characters = test::run_named(db, "characters", {});
     REQUIRE(characters.rows.size() == 13);  // 12 + 'bad'
-    CHECK(cell_text(characters.rows[0][0]) == "bad");
+    CHECK(cell_text(characters.rows[0][1]) == "bad");
     auto nar = std::find_if(characters.rows.begin(), characters.rows.end(),
-                            [](const auto& row) { return cell_text(row[0]) == "nar"; });
+                            [](const auto& row) { return cell_text(row[1]) == "nar"; });
     REQUIRE(nar != characters.rows.end());
-    CHECK(cell_text((*nar)[1]) == "Naruto");
-    CHECK(cell_text((*nar)[3]) == "5");
+    CHECK(cell_text((*nar)[0]) == "gnt4");
+    CHECK(cell_text((*nar)[2]) == "Naruto");
+    CHECK(cell_text((*nar)[4]) == "5");
     auto animations = test::run_named(db, "animations", {{"character", "sak"}});
     REQUIRE(animations.rows.size() == 4);
-    CHECK(cell_text(animations.rows[2][4]) == "5B");
+    CHECK(cell_text(animations.rows[2][5]) == "5B");
   }
 }
 

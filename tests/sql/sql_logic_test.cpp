@@ -5,13 +5,15 @@
 //   query                      SQL follows, up to a line `----`, then the expected rows
 //   named NAME [P=V]...        the named query NAME with its parameters, `----`, the expected rows
 // Rows are the cells joined by a tab, NULL as `NULL`, numbers as `animdex sql --format csv` prints
-// them. A record without rows after `----` expects none. On a mismatch the test names the file,
-// the line and shows both sides.
+// them. A record without rows after `----` expects none. A named query whose values do not exist
+// expects, instead of rows, one line `error: TEXT`: the usage error's message contains TEXT. On a
+// mismatch the test names the file, the line and shows both sides.
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
 
 #include "db/database.h"
+#include "db/parameter_checks.h"
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
 #include "indexer/pipeline.h"
@@ -119,7 +121,18 @@ TEST_CASE("tests/sql/*.test: named queries and views answer as written down", "[
       } else {
         const auto* query = find_named_query(record.named);
         REQUIRE(query);
-        result = run_read_only_query(db, query->sql, bind_parameters(*query, record.parameters));
+        const bool expects_error = record.expected.size() == 1 && record.expected[0].starts_with("error: ");
+        try {
+          std::vector<std::string> notes;
+          const auto parameters = check_parameter_values(db, *query, bind_parameters(*query, record.parameters), notes);
+          CHECK_FALSE(expects_error);
+          result = run_read_only_query(db, query->sql, parameters);
+        } catch (const QueryUsageError& error) {
+          REQUIRE(expects_error);
+          CHECK_THAT(error.what(), Catch::Contains(record.expected[0].substr(7)));
+          ++checked;
+          continue;
+        }
       }
       CHECK(rows_of(result) == record.expected);
       ++checked;

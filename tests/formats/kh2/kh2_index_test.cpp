@@ -86,12 +86,15 @@ TEST_CASE("a GNT dump mixed with KH2 obj/*.mset files: statuses, slots, dummy-sl
   CHECK(cell_text(motions.rows[2][17]) == "1");            // track_count
   CHECK(cell_text(motions.rows[2][18]) == "2");            // key_count
 
-  // A KH2 object's motion set names its character; bone-users answers for GNT and KH2 alike.
+  // A KH2 object's motion set names its character; bone-users answers for GNT and KH2 alike, each row
+  // under its game (bone 2 is GNT's "Z"; the KH2 skeleton's bones have no names in the reference).
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path = 'obj/P_TEST.mset' AND character = 'P_TEST'")
         == 1);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path = 'anm/a.anb' AND character IS NULL") == 1);
   CHECK(rows_as_lines(test::run_named(db, "bone-users", {{"bone", "2"}})) ==
-        std::vector<std::string>{"P_TEST 1", "anm/a.anb 1", "sas 11"});
+        std::vector<std::string>{"gnt4 sas Z 11", "kh2 P_TEST  1", "kh2 anm/a.anb  1"});
+  CHECK(rows_as_lines(test::run_named(db, "bone-users", {{"bone", "2"}, {"game", "kh2"}})) ==
+        std::vector<std::string>{"kh2 P_TEST  1", "kh2 anm/a.anb  1"});
   // "Which motions animate bone N" is one query across GNT and KH2: slot 7's curve is on bone 7.
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_usage WHERE bone_id = 7 AND path = 'obj/P_TEST.mset' "
                                 "AND animation_name = 'WALK' AND channels = 'Rx'") == 1);

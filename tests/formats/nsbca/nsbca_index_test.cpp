@@ -127,7 +127,9 @@ TEST_CASE("a writer-made NSBCA with two animations and steps 2 and 4 next to a G
                                        "k.track_id JOIN animations a ON a.id = t.animation_id WHERE a.name = 'close' "
                                        "AND t.channels = 'T' ORDER BY k.key_index")) ==
         std::vector<std::string>{"0|0|1", "4|0.5|1", "8|1|1"});
-  // The door node (index 1) shows up next to GNT bone 1 users.
-  CHECK_THAT(lines_of(test::run_named(db, "bone-users", {{"bone", "1"}})),
-             Catch::VectorContains(std::string("ds/door.nsbca|2")));
+  // The door node (index 1) is NSBCA node 1, never GNT bone 1: each row says whose numbering it is.
+  CHECK(lines_of(test::run_named(db, "bone-users", {{"bone", "1"}})) ==
+        std::vector<std::string>{"gnt4|sas|X|11", "nsbca|ds/door.nsbca||2"});
+  CHECK(lines_of(test::run_named(db, "bone-users", {{"bone", "1"}, {"game", "nsbca"}})) ==
+        std::vector<std::string>{"nsbca|ds/door.nsbca||2"});
 }
