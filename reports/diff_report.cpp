@@ -14,6 +14,7 @@
 #include "db/database.h"
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
+#include "core/number_text.h"
 #include "reports/html.h"
 
 namespace animdex::reports {
@@ -23,6 +24,7 @@ namespace {
 struct TrackRow {
   std::int64_t id = 0, key_count = 0;
   std::string content_hash;
+  std::optional<std::string> bone_name;
 };
 
 using TrackKey = std::tuple<std::optional<std::int64_t>, std::string, int>;  // bone, channels, occurrence
@@ -109,9 +111,12 @@ std::optional<std::string> build_of(SQLite::Database& db, const std::string& lab
   return query.getColumn(0).getString();
 }
 
-std::map<TrackKey, TrackRow> tracks_of(SQLite::Database& db, std::int64_t animation_id) {
-  SQLite::Statement query(db, "SELECT id, bone_id, channels, key_count, content_hash FROM bone_tracks "
-                              "WHERE animation_id = ? ORDER BY track_index");
+// An animation's tracks by (bone, channels, occurrence), each with its bone's name from the
+// reference of the game the file's format belongs to.
+std::map<TrackKey, TrackRow> tracks_of(SQLite::Database& db, const BoneNames& names, std::int64_t animation_id) {
+  SQLite::Statement query(db, "SELECT t.id, t.bone_id, t.channels, t.key_count, t.content_hash, f.format "
+                              "FROM bone_tracks t JOIN animations a ON a.id = t.animation_id "
+                              "JOIN files f ON f.id = a.file_id WHERE t.animation_id = ? ORDER BY t.track_index");
   query.bind(1, animation_id);
   std::map<TrackKey, TrackRow> tracks;
   std::map<std::pair<std::optional<std::int64_t>, std::string>, int> seen;
@@ -119,9 +124,9 @@ std::map<TrackKey, TrackRow> tracks_of(SQLite::Database& db, std::int64_t animat
     const std::optional<std::int64_t> bone =
         query.getColumn(1).isNull() ? std::nullopt : std::optional<std::int64_t>(query.getColumn(1).getInt64());
     const std::string channels = query.getColumn(2).getString();
-    tracks[{bone, channels, seen[{bone, channels}]++}] = {query.getColumn(0).getInt64(),
-                                                          query.getColumn(3).getInt64(),
-                                                          query.getColumn(4).getString()};
+    tracks[{bone, channels, seen[{bone, channels}]++}] = {
+        query.getColumn(0).getInt64(), query.getColumn(3).getInt64(), query.getColumn(4).getString(),
+        bone ? names.of_format(query.getColumn(5).getString(), *bone) : std::nullopt};
   }
   return tracks;
 }
@@ -138,56 +143,90 @@ std::vector<std::array<double, 5>> keys_of(SQLite::Database& db, std::int64_t tr
   return keys;
 }
 
-std::string track_name(const TrackKey& key) {
+TrackChange track_change(const TrackKey& key, const TrackRow& track, const std::string& change) {
   const auto& [bone, channels, occurrence] = key;
-  std::string name = bone ? fmt::format("bone {} {}", *bone, channels) : channels;
-  if (occurrence > 0) name += fmt::format(" #{}", occurrence + 1);
-  return name;
+  std::string label = bone ? bone_label(*bone, track.bone_name) + " " + channels : channels;
+  if (occurrence > 0) label += fmt::format(" #{}", occurrence + 1);
+  return {label, change, 0, 0, std::nullopt, bone, track.bone_name, channels};
 }
 
-std::vector<TrackChange> compare_tracks(SQLite::Database& from_db, std::int64_t from_id, SQLite::Database& to_db,
-                                        std::int64_t to_id) {
-  const auto before = tracks_of(from_db, from_id), after = tracks_of(to_db, to_id);
+// The largest difference of a time or value over the keys both tracks have; empty when either
+// side's keys were not stored. A computed value (core/number_text.h): no 17 digits of noise.
+std::optional<double> largest_value_change(const std::vector<std::array<double, 5>>& before,
+                                           const std::vector<std::array<double, 5>>& after) {
+  if (before.empty() || after.empty()) return std::nullopt;
+  double largest = 0;
+  for (std::size_t k = 0; k < std::min(before.size(), after.size()); ++k)
+    for (std::size_t c = 0; c < 5; ++c) {
+      const double a = before[k][c], b = after[k][c];
+      if (std::isnan(a) || std::isnan(b)) continue;  // a value one of the keys does not have
+      largest = std::max(largest, std::abs(a - b));
+    }
+  return as_computed(largest);
+}
+
+struct Side {
+  SQLite::Database& db;
+  const BoneNames& names;
+};
+
+std::vector<TrackChange> compare_tracks(const Side& from, std::int64_t from_id, const Side& to, std::int64_t to_id) {
+  const auto before = tracks_of(from.db, from.names, from_id), after = tracks_of(to.db, to.names, to_id);
   std::vector<TrackChange> changes;
   for (const auto& [key, track] : before)
-    if (!after.count(key)) changes.push_back({track_name(key), "removed", track.key_count, 0, std::nullopt});
+    if (!after.count(key)) {
+      changes.push_back(track_change(key, track, "removed"));
+      changes.back().keys_before = track.key_count;
+    }
   for (const auto& [key, track] : after) {
     const auto found = before.find(key);
-    if (found == before.end()) {
-      changes.push_back({track_name(key), "added", 0, track.key_count, std::nullopt});
-      continue;
-    }
-    if (found->second.content_hash == track.content_hash) continue;
-    TrackChange change{track_name(key), "changed", found->second.key_count, track.key_count, std::nullopt};
-    const auto old_keys = keys_of(from_db, found->second.id), new_keys = keys_of(to_db, track.id);
-    if (!old_keys.empty() && !new_keys.empty()) {
-      double largest = 0;
-      for (std::size_t k = 0; k < std::min(old_keys.size(), new_keys.size()); ++k)
-        for (std::size_t c = 0; c < 5; ++c) {
-          const double a = old_keys[k][c], b = new_keys[k][c];
-          if (std::isnan(a) || std::isnan(b)) continue;
-          largest = std::max(largest, std::abs(a - b));
-        }
-      change.largest_value_change = largest;
-    }
-    changes.push_back(change);
+    if (found != before.end() && found->second.content_hash == track.content_hash) continue;
+    changes.push_back(track_change(key, track, found == before.end() ? "added" : "changed"));
+    changes.back().keys_after = track.key_count;
+    if (found == before.end()) continue;
+    changes.back().keys_before = found->second.key_count;
+    changes.back().largest_value_change = largest_value_change(keys_of(from.db, found->second.id), keys_of(to.db, track.id));
   }
   std::sort(changes.begin(), changes.end(),
             [](const TrackChange& a, const TrackChange& b) { return natural_less(a.track, b.track); });
   return changes;
 }
 
-std::string summary_of(const std::vector<TrackChange>& tracks) {
+// "2 changed", "1 added, 3 changed": what happened to a changed animation's tracks, in one cell.
+std::string track_counts(const std::vector<TrackChange>& tracks) {
+  std::map<std::string, int> counts;
+  for (const auto& track : tracks) ++counts[track.change];
   std::string text;
-  for (const auto& track : tracks) {
-    if (!text.empty()) text += "; ";
-    text += track.track + " " + track.change;
-    if (track.change == "changed") {
-      if (track.keys_before != track.keys_after) text += fmt::format(" ({} -> {} keys)", track.keys_before, track.keys_after);
-      if (track.largest_value_change) text += fmt::format(" (largest value change {:g})", *track.largest_value_change);
-    }
-  }
+  for (const auto& [change, count] : counts) text += fmt::format("{}{} {}", text.empty() ? "" : ", ", count, change);
   return text;
+}
+
+std::optional<double> largest_of(const std::vector<TrackChange>& tracks) {
+  std::optional<double> largest;
+  for (const auto& track : tracks)
+    if (track.largest_value_change) largest = std::max(largest.value_or(0), *track.largest_value_change);
+  return largest;
+}
+
+nlohmann::ordered_json track_json(const TrackChange& track) {
+  const auto optional = [](const auto& value) {
+    return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
+  };
+  return {{"track", track.track},       {"bone_id", optional(track.bone_id)}, {"bone_name", optional(track.bone_name)},
+          {"channels", track.channels}, {"change", track.change},             {"keys_before", track.keys_before},
+          {"keys_after", track.keys_after}, {"largest_value_change", optional(track.largest_value_change)}};
+}
+
+// The tracks cell of an animation row: counts in text and HTML ("1 added, 2 changed"; the tracks
+// themselves are in the next section), every track as an object in JSON.
+ListCell tracks_list(const AnimationChange& animation) {
+  const auto& tracks = animation.tracks;
+  ListCell list;
+  // A changed animation whose tracks all match changed elsewhere (its header, its format's rows).
+  const bool only_header = animation.change == "changed" && tracks.empty();
+  list.items.push_back(only_header ? "tracks unchanged" : track_counts(tracks));
+  for (const auto& track : tracks) list.json.push_back(track_json(track));
+  return list;
 }
 
 }  // namespace
@@ -235,13 +274,21 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
     removed_files += report.files.back().change != "added";  // removed or changed: not unchanged
   }
   report.unchanged_files = count("file_catalog") - removed_files;
+  const BoneNames from_names(from_db), to_names(to_db);
+  const auto from_states = kh2_states_by_animation(from_db), to_states = kh2_states_by_animation(to_db);
   // character, path, animation, name, change, from_animation_id, to_animation_id
   for (const auto& row : run("diff-animations").rows) {
     AnimationChange change{cell_text(row[0]), cell_text(row[1]), cell_text(row[2]), cell_text(row[4]),
                            std::holds_alternative<std::string>(row[3]) ? std::optional(cell_text(row[3])) : std::nullopt,
-                           {}};
+                           {}, {}};
+    // The states of the newer side; of the older one for a removed animation.
+    const bool removed = change.change == "removed";
+    const auto& states = removed ? from_states : to_states;
+    if (const auto found = states.find(std::get<std::int64_t>(row[removed ? 5 : 6])); found != states.end())
+      change.states = found->second;
     if (change.change == "changed")
-      change.tracks = compare_tracks(from_db, std::get<std::int64_t>(row[5]), to_db, std::get<std::int64_t>(row[6]));
+      change.tracks = compare_tracks({from_db, from_names}, std::get<std::int64_t>(row[5]), {to_db, to_names},
+                                     std::get<std::int64_t>(row[6]));
     removed_animations += change.change != "added";
     report.animations.push_back(std::move(change));
   }
@@ -255,51 +302,87 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
   return report;
 }
 
+namespace {
+
+// The character, or nothing for a file without one (whose owner is its path, already shown).
+Cell character_of(const AnimationChange& animation) {
+  return animation.owner == animation.path ? Cell() : Cell(animation.owner);
+}
+
+Section files_section(const DiffReport& report, const std::map<std::string, std::int64_t>& file_counts,
+                      const std::map<std::string, std::int64_t>& animation_counts, bool with_chart) {
+  const auto count = [](const std::map<std::string, std::int64_t>& counts, const char* change) {
+    const auto found = counts.find(change);
+    return found == counts.end() ? std::int64_t{0} : found->second;
+  };
+  Section files{"files", "Files",
+                fmt::format("{} -> {}: {} added, {} removed, {} changed, {} unchanged.{}", report.from_label,
+                            report.to_label, count(file_counts, "added"), count(file_counts, "removed"),
+                            count(file_counts, "changed"), report.unchanged_files,
+                            report.caveat.empty() ? "" : " " + report.caveat),
+                {{"path", "format", "change"}, {}},
+                "",
+                {}};
+  for (const auto& file : report.files) files.add_row({file.path, file.format, file.change});
+  if (!with_chart) return files;
+  BarChart chart{"diff-chart", "Changes", "files or animations", {}, {}, {}};
+  for (const auto& [what, counts] : {std::pair{"files", &file_counts}, std::pair{"animations", &animation_counts}})
+    for (const char* change : {"added", "removed", "changed"}) {
+      chart.labels.push_back(fmt::format("{} {}", what, change));
+      chart.values.push_back(static_cast<double>(count(*counts, change)));
+    }
+  files.chart = svg_bar_chart(chart);
+  return files;
+}
+
+Section animations_section(const DiffReport& report, const std::map<std::string, std::int64_t>& counts) {
+  const auto count = [&](const char* change) {
+    const auto found = counts.find(change);
+    return found == counts.end() ? std::int64_t{0} : found->second;
+  };
+  Section animations{"animations", "Animations",
+                     fmt::format("Matched by file and animation ID (else name): {} added, {} removed, {} changed, {} "
+                                 "unchanged. One row per animation; the tracks of changed ones follow in their own "
+                                 "section.",
+                                 count("added"), count("removed"), count("changed"), report.unchanged_animations),
+                     {{"character", "path", "animation", "name", "change", "tracks", "largest_value_change"}, {}},
+                     "",
+                     {}};
+  for (const auto& animation : report.animations)
+    animations.add_row({character_of(animation), animation.path, animation.animation_key,
+                        to_cell(name_with_states(animation.name, animation.states)), animation.change, Cell(),
+                        to_cell(largest_of(animation.tracks))},
+                       {{"tracks", tracks_list(animation)}});
+  return animations;
+}
+
+Section tracks_section(const DiffReport& report) {
+  Section tracks{"tracks", "Changed bone tracks",
+                 "Per changed animation, its tracks matched by bone and channels (bones named where the game's "
+                 "reference knows them): keys before and after, and the largest change of a time or value over the "
+                 "keys both have.",
+                 {{"character", "path", "animation", "track", "change", "keys_before", "keys_after", "keys_added",
+                   "keys_removed", "largest_value_change"},
+                  {}},
+                 "",
+                 {}};
+  for (const auto& animation : report.animations)
+    for (const auto& track : animation.tracks)
+      tracks.add_row({character_of(animation), animation.path, animation.animation_key, track.track, track.change,
+                      track.keys_before, track.keys_after, std::max<std::int64_t>(0, track.keys_after - track.keys_before),
+                      std::max<std::int64_t>(0, track.keys_before - track.keys_after),
+                      to_cell(track.largest_value_change)});
+  return tracks;
+}
+
+}  // namespace
+
 std::vector<Section> diff_sections(const DiffReport& report, bool with_chart) {
   std::map<std::string, std::int64_t> file_counts, animation_counts;
   for (const auto& file : report.files) ++file_counts[file.change];
   for (const auto& animation : report.animations) ++animation_counts[animation.change];
-  Section files{"files", "Files",
-                fmt::format("{} -> {}: {} added, {} removed, {} changed, {} unchanged.{}", report.from_label,
-                            report.to_label, file_counts["added"], file_counts["removed"], file_counts["changed"],
-                            report.unchanged_files, report.caveat.empty() ? "" : " " + report.caveat),
-                {{"path", "format", "change"}, {}},
-                ""};
-  for (const auto& file : report.files) files.table.rows.push_back({file.path, file.format, file.change});
-  if (with_chart) {
-    files.chart = svg_bar_chart(
-        "diff-chart", "Changes", {"files added", "files removed", "files changed", "animations added", "animations removed", "animations changed"},
-        {static_cast<double>(file_counts["added"]), static_cast<double>(file_counts["removed"]),
-         static_cast<double>(file_counts["changed"]), static_cast<double>(animation_counts["added"]),
-         static_cast<double>(animation_counts["removed"]), static_cast<double>(animation_counts["changed"])},
-        "");
-  }
-  Section animations{"animations", "Animations",
-                     fmt::format("Matched by file and animation ID (else name): {} added, {} removed, {} changed, {} "
-                                 "unchanged.",
-                                 animation_counts["added"], animation_counts["removed"], animation_counts["changed"],
-                                 report.unchanged_animations),
-                     {{"character", "path", "animation", "name", "change", "tracks_changed", "summary"}, {}},
-                     ""};
-  Section tracks{"tracks", "Changed bone tracks",
-                 "Per changed animation, its tracks matched by bone and channels: keys before and after, and the "
-                 "largest change of a time or value over the keys both have.",
-                 {{"character", "path", "animation", "track", "change", "keys_before", "keys_after", "keys_added",
-                   "keys_removed", "largest_value_change"},
-                  {}},
-                 ""};
-  for (const auto& animation : report.animations) {
-    animations.table.rows.push_back({animation.owner, animation.path, animation.animation_key,
-                                     to_cell(animation.name), animation.change,
-                                     static_cast<std::int64_t>(animation.tracks.size()), summary_of(animation.tracks)});
-    for (const auto& track : animation.tracks)
-      tracks.table.rows.push_back({animation.owner, animation.path, animation.animation_key, track.track, track.change,
-                                   track.keys_before, track.keys_after,
-                                   std::max<std::int64_t>(0, track.keys_after - track.keys_before),
-                                   std::max<std::int64_t>(0, track.keys_before - track.keys_after),
-                                   track.largest_value_change ? Cell(*track.largest_value_change) : Cell()});
-  }
-  return {files, animations, tracks};
+  return {files_section(report, file_counts, animation_counts, with_chart), animations_section(report, animation_counts),
+          tracks_section(report)};
 }
 
 }  // namespace animdex::reports

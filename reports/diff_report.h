@@ -16,16 +16,21 @@ struct FileChange {
 };
 
 struct TrackChange {
-  std::string track;   // "bone 12 R", or the channel name when there is no bone
+  std::string track;   // "bone 3 (hip) R" (the name where the reference knows the bone), or the channel name
+                       // when there is no bone; "#2" after a repeated (bone, channels)
   std::string change;  // added, removed, changed
   std::int64_t keys_before = 0, keys_after = 0;
   std::optional<double> largest_value_change;  // over keys present on both sides; empty without keyframes
+  std::optional<std::int64_t> bone_id;
+  std::optional<std::string> bone_name;
+  std::string channels;
 };
 
 struct AnimationChange {
   std::string owner, path, animation_key, change;  // added, removed, changed
   std::optional<std::string> name;
-  std::vector<TrackChange> tracks;  // changed animations only
+  std::vector<std::int64_t> states;  // KH2 Player/Raw motion-set states it is played in (newer side)
+  std::vector<TrackChange> tracks;   // changed animations only
 };
 
 struct DiffReport {
@@ -38,6 +43,8 @@ struct DiffReport {
 
 DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, SQLite::Database& to_db,
                       const std::string& to_label);
+// Files, then animations (one row, one line, per animation: the count of its changed tracks and the
+// largest value change), then the changed tracks of the changed animations, one row each.
 std::vector<Section> diff_sections(const DiffReport& report, bool with_chart);
 
 // The only dump of a database, for `diff A.db B.db` without labels; throws when there are several.

@@ -59,9 +59,49 @@ std::vector<DumpInfo> dumps_of(SQLite::Database& db, const std::optional<std::st
   return dumps;
 }
 
+std::size_t column_index(const ResultTable& table, const std::string& name) {
+  const auto at = std::find(table.columns.begin(), table.columns.end(), name);
+  if (at == table.columns.end()) throw std::runtime_error(fmt::format("a docs query lost its column {}", name));
+  return static_cast<std::size_t>(at - table.columns.begin());
+}
+
+// The KH2 slot table with each state as "1 (battle, no weapon)" rather than a bare number.
+ResultTable with_state_names(ResultTable slots) {
+  if (slots.rows.empty()) return slots;
+  const auto state = column_index(slots, "state");
+  for (auto& row : slots.rows)
+    if (const auto* number = std::get_if<std::int64_t>(&row[state]))
+      if (const auto name = kh2_state_name(*number)) row[state] = fmt::format("{} ({})", *number, *name);
+  return slots;
+}
+
+// One row per KH2 motion set (nested sets apart) for the HTML page: a whole game has thousands of
+// slots, most of them dummies, which the markdown page lists one by one.
+ResultTable motion_set_summary(const ResultTable& slots) {
+  ResultTable summary{{"file", "parent_slot", "slots", "animations", "dummies", "dummies_played_elsewhere",
+                       "dummies_t_pose"},
+                      {}};
+  if (slots.rows.empty()) return summary;
+  const auto file = column_index(slots, "file"), parent = column_index(slots, "parent_slot"),
+             dummy = column_index(slots, "dummy"), resolved = column_index(slots, "resolved_slot");
+  for (const auto& row : slots.rows) {
+    if (summary.rows.empty() || summary.rows.back()[0] != row[file] || summary.rows.back()[1] != row[parent])
+      summary.rows.push_back({row[file], row[parent], std::int64_t{0}, std::int64_t{0}, std::int64_t{0},
+                              std::int64_t{0}, std::int64_t{0}});
+    auto& line = summary.rows.back();
+    const bool is_dummy = cell_text(row[dummy]) == "dummy";
+    const auto* played = std::get_if<std::int64_t>(&row[resolved]);
+    ++std::get<std::int64_t>(line[2]);
+    ++std::get<std::int64_t>(line[is_dummy ? 4 : 3]);
+    if (is_dummy && played) ++std::get<std::int64_t>(line[*played < 0 ? 6 : 5]);
+  }
+  return summary;
+}
+
 // Characters x bones: animation counts per cell. Columns are grouped by game (the query's family of
 // bone numbers: kh2_mset and kh2_anb share a skeleton) and, within the column budget, each family
-// keeps its most used bones (so a small family is not crowded out).
+// keeps its most used bones (so a small family is not crowded out). Bones are named from the
+// reference of their game.
 std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t max_bones) {
   const ResultTable cells = named(db, "docs-bone-heatmap", dump);
   if (cells.rows.empty()) return "";
@@ -73,33 +113,42 @@ std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t m
   }
   const std::size_t quota = std::max<std::size_t>(8, max_bones / use_by_family.size());
   std::vector<std::pair<std::string, std::int64_t>> bones;
+  std::size_t all_bones = 0;
   for (const auto& [family, uses] : use_by_family) {
     std::vector<std::pair<std::int64_t, double>> ranked(uses.begin(), uses.end());
+    all_bones += ranked.size();
     std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     if (ranked.size() > quota) ranked.resize(quota);
     std::sort(ranked.begin(), ranked.end());
     for (const auto& [bone, count] : ranked) bones.emplace_back(family, bone);
   }
+  const BoneNames names(db);
+  Heatmap map{"heatmap-" + folder_name(dump),
+              "Bone usage: animations per character (rows) and bone (columns, by game)", "animations", {}, {}, {}, {}};
   std::map<std::pair<std::string, std::int64_t>, std::size_t> column_of;
-  std::vector<std::string> columns;
   for (const auto& bone : bones) {
-    column_of[bone] = columns.size();
-    columns.push_back(fmt::format("{} {}", bone.first, bone.second));
+    column_of[bone] = map.column_labels.size();
+    map.column_labels.push_back(fmt::format("{} {}", bone.first, bone.second));
+    map.column_titles.push_back(bone.first + " " + bone_label(bone.second, names.of_game(bone.first, bone.second)));
   }
-  std::vector<std::string> row_labels;
   for (auto& [label, index] : rows) {
-    index = row_labels.size();
-    row_labels.push_back(label.size() > 22 ? "..." + label.substr(label.size() - 19) : label);
+    index = map.row_labels.size();
+    map.row_labels.push_back(label);
   }
-  std::vector<std::vector<double>> values(row_labels.size(), std::vector<double>(columns.size(), 0));
+  map.values.assign(map.row_labels.size(), std::vector<double>(map.column_labels.size(), 0));
   for (const auto& row : cells.rows) {
     const auto found = column_of.find({cell_text(row[1]), std::get<std::int64_t>(row[2])});
-    if (found == column_of.end()) continue;
-    values[rows[cell_text(row[0])]][found->second] += static_cast<double>(std::get<std::int64_t>(row[3]));
+    if (found == column_of.end()) continue;  // a bone past the column budget
+    map.values[rows[cell_text(row[0])]][found->second] += static_cast<double>(std::get<std::int64_t>(row[3]));
   }
-  return svg_heatmap("heatmap-" + folder_name(dump),
-                     "Bone usage: animations per character (rows) and bone (columns, by format family)", row_labels,
-                     columns, values);
+  const std::string note =
+      bones.size() < all_bones
+          ? fmt::format("The {} most used of {} bones (at most {} per game); every bone is in the Bones table.",
+                        bones.size(), all_bones, quota)
+          : std::string("Every animated bone.");
+  return "<p class=\"note\">" + html_escape(note + " Hover a row label for the whole name, a cell for its owner, "
+                                              "bone and count.") +
+         "</p>\n" + svg_heatmap(map);
 }
 
 }  // namespace
@@ -118,6 +167,103 @@ std::string folder_name(const std::string& label) {
   return name;
 }
 
+namespace {
+
+struct Page {
+  std::string file, title, intro;
+  ResultTable table;
+  std::string html_intro;  // the HTML page's sentence when it shows `html_table` instead
+  std::optional<ResultTable> html_table;
+};
+
+// The markdown pages of one dump, in order; the KH2 page only when the dump has motion sets.
+std::vector<Page> pages_of(SQLite::Database& db, const std::string& label) {
+  std::vector<Page> pages;
+  pages.push_back({"characters.md", "Characters and their files",
+                   "Each character (or file without one) and its animation files.",
+                   named(db, "docs-characters", label), "", std::nullopt});
+  pages.push_back({"animation-ids.md", "Animation IDs", "Animation ID -> purpose or name -> the characters that have it.",
+                   named(db, "docs-animation-ids", label), "", std::nullopt});
+  pages.push_back({"bones.md", "Bones", "Bone ID -> name -> the characters that animate it and how many animations do.",
+                   named(db, "docs-bones", label), "", std::nullopt});
+  auto slots = with_state_names(named(db, "docs-mset-slots", label));
+  if (!slots.rows.empty()) {
+    auto summary = motion_set_summary(slots);
+    pages.push_back({"kh2-motion-sets.md", "KH2 motion sets",
+                     "Every slot of every motion set: dummies and the slot the engine plays instead (-1: T-pose); "
+                     "states as kh2-mset.md names them.",
+                     std::move(slots),
+                     "Each motion set in one row: its slots, those holding an animation, and its dummies, played as "
+                     "another slot or as the T-pose; slot by slot in kh2-motion-sets.md.",
+                     std::move(summary)});
+  }
+  pages.push_back({"files.md", "Animation files", "Every file of the dump with its format, status and animation count.",
+                   named(db, "docs-files", label), "", std::nullopt});
+  return pages;
+}
+
+std::string reuse_markdown(const std::string& label, const std::vector<Section>& reuse) {
+  std::string text = fmt::format("# {}: reuse\n", markdown_escape(label));
+  for (const auto& section : reuse)
+    text += fmt::format("\n## {}\n\n{}\n\n{}", section.title, section.note, markdown(section.table));
+  return text;
+}
+
+std::string html_block(const std::string& title, const std::string& intro, const ResultTable& table,
+                       const std::vector<std::map<std::size_t, ListCell>>& lists = {}) {
+  return "<h3>" + html_escape(title) + "</h3>\n<p class=\"note\">" + html_escape(intro) + "</p>\n" +
+         (table.rows.empty() ? "<p class=\"note\">None.</p>\n" : report_table_html(table, lists));
+}
+
+// A whole game shares hundreds of tracks between the same few animations; the HTML page shows the
+// most widely shared rows of each reuse table (they come sorted so) and keeps it under 1 MB, the
+// markdown page has them all.
+constexpr std::size_t kHtmlReuseRows = 250;
+
+Section first_rows(const Section& section, std::size_t rows, const std::string& full_page) {
+  if (section.table.rows.size() <= rows) return section;
+  Section shown = section;
+  shown.note += fmt::format(" The first {} of {} rows; all of them are in {}.", rows, section.table.rows.size(), full_page);
+  shown.table.rows.resize(rows);
+  if (shown.lists.size() > rows) shown.lists.resize(rows);
+  return shown;
+}
+
+// A dump's part of the HTML page: its counts, the heatmap, the reuse chart, then every table.
+std::string dump_html(SQLite::Database& db, const DumpInfo& dump, const std::string& anchor,
+                      const std::vector<Page>& pages, const std::vector<Section>& reuse, const DocsOptions& options) {
+  std::string html = fmt::format("<h2 id=\"{}\">Dump {}</h2>\n<p class=\"note\">{} files ({} errors), {} animations{}</p>\n",
+                                 html_escape(anchor), html_escape(dump.label), dump.files, dump.errors, dump.animations,
+                                 options.show_roots ? "; indexed from " + html_escape(dump.root) : "");
+  html += heatmap(db, dump.label, options.heatmap_bones);
+  html += reuse.front().chart;
+  for (const auto& page : pages)
+    html += page.html_table ? html_block(page.title, page.html_intro, *page.html_table)
+                            : html_block(page.title, page.intro, page.table);
+  for (const auto& section : reuse) {
+    const Section shown = first_rows(section, kHtmlReuseRows, "reuse.md");
+    html += html_block(shown.title, shown.note, shown.table, shown.lists);
+  }
+  return html;
+}
+
+std::string index_header(bool show_roots) {
+  return std::string("# Animation documentation\n\nGenerated by animdex from the indexed dumps; edit the source data, "
+                     "not these files.\n\n") +
+         (show_roots ? "| dump | root | files | errors | animations | pages |\n|---|---|---:|---:|---:|---|\n"
+                     : "| dump | files | errors | animations | pages |\n|---|---:|---:|---:|---|\n");
+}
+
+std::string index_row(const DumpInfo& dump, const std::string& links, bool show_roots) {
+  std::string roots = dump.root;  // several roots are stored one per line
+  std::replace(roots.begin(), roots.end(), '\n', ';');
+  return fmt::format("| {} |{} {} | {} | {} | {} |\n", markdown_escape(dump.label),
+                     show_roots ? " " + markdown_escape(roots) + " |" : "", dump.files, dump.errors, dump.animations,
+                     links);
+}
+
+}  // namespace
+
 DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options) {
   const auto dumps = dumps_of(db, options.dump);
   DocsSummary summary;
@@ -125,69 +271,27 @@ DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options) {
     write_file(options.out / relative, text);
     summary.files.push_back(relative);
   };
-  std::string index = "# Animation documentation\n\nGenerated by animdex from the indexed dumps; edit the "
-                      "source data, not these files.\n\n| dump | root | files | errors | animations | pages |\n"
-                      "|---|---|---:|---:|---:|---|\n";
+  std::string index = index_header(options.show_roots);
   std::string html_body;
   std::vector<std::pair<std::string, std::string>> navigation;
   ReuseOptions reuse_options;
   for (const auto& dump : dumps) {
     const std::string folder = folder_name(dump.label);
-    const auto characters = named(db, "docs-characters", dump.label);
-    const auto ids = named(db, "docs-animation-ids", dump.label);
-    const auto bones = named(db, "docs-bones", dump.label);
-    const auto slots = named(db, "docs-mset-slots", dump.label);
-    const auto files = named(db, "docs-files", dump.label);
+    const auto pages = pages_of(db, dump.label);
     reuse_options.dump = dump.label;
     const auto reuse = reuse_sections(build_reuse_report(db, reuse_options), reuse_options, true);
-
-    struct Page {
-      std::string file, title, intro;
-      const ResultTable* table;
-    };
-    const std::vector<Page> pages = {
-        {"characters.md", "Characters and their files", "Each character (or file without one) and its animation files.",
-         &characters},
-        {"animation-ids.md", "Animation IDs", "Animation ID -> purpose or name -> the characters that have it.", &ids},
-        {"bones.md", "Bones", "Bone ID -> name -> the characters that animate it and how many animations do.", &bones},
-        {"kh2-motion-sets.md", "KH2 motion sets",
-         "Every slot of every motion set: dummies and the slot the engine plays instead (-1: T-pose).", &slots},
-        {"files.md", "Animation files", "Every file of the dump with its format, status and animation count.", &files},
-    };
     std::string links;
     for (const auto& page : pages) {
-      if (page.file == "kh2-motion-sets.md" && page.table->rows.empty()) continue;
       emit(fs::path(folder) / page.file, fmt::format("# {}: {}\n\n{}\n\n{}", markdown_escape(dump.label), page.title,
-                                                     page.intro, markdown(*page.table)));
+                                                     page.intro, markdown(page.table)));
       links += fmt::format("[{}]({}/{}) ", page.title, folder, page.file);
     }
-    std::string reuse_markdown = fmt::format("# {}: reuse\n", markdown_escape(dump.label));
-    for (const auto& section : reuse)
-      reuse_markdown += fmt::format("\n## {}\n\n{}\n\n{}", section.title, section.note, markdown(section.table));
-    emit(fs::path(folder) / "reuse.md", reuse_markdown);
+    emit(fs::path(folder) / "reuse.md", reuse_markdown(dump.label, reuse));
     links += fmt::format("[Reuse]({}/reuse.md)", folder);
-    std::string roots = dump.root;  // several roots are stored one per line
-    std::replace(roots.begin(), roots.end(), '\n', ';');
-    index += fmt::format("| {} | {} | {} | {} | {} | {} |\n", markdown_escape(dump.label), markdown_escape(roots),
-                         dump.files, dump.errors, dump.animations, links);
-
+    index += index_row(dump, links, options.show_roots);
     const std::string anchor = "dump-" + folder;
     navigation.emplace_back(anchor, dump.label);
-    html_body += fmt::format("<h2 id=\"{}\">Dump {}</h2>\n<p class=\"note\">{} files ({} errors), {} animations; "
-                             "root {}</p>\n",
-                             html_escape(anchor), html_escape(dump.label), dump.files, dump.errors, dump.animations,
-                             html_escape(dump.root));
-    html_body += heatmap(db, dump.label, options.heatmap_bones);
-    html_body += reuse.front().chart;
-    for (const auto& page : pages) {
-      if (page.file == "kh2-motion-sets.md" && page.table->rows.empty()) continue;
-      html_body += "<h3>" + html_escape(page.title) + "</h3>\n<p class=\"note\">" + html_escape(page.intro) + "</p>\n";
-      html_body += page.table->rows.empty() ? "<p class=\"note\">None.</p>\n" : html_table(*page.table);
-    }
-    for (const auto& section : reuse) {
-      html_body += "<h3>" + html_escape(section.title) + "</h3>\n<p class=\"note\">" + html_escape(section.note) + "</p>\n";
-      html_body += section.table.rows.empty() ? "<p class=\"note\">None.</p>\n" : html_table(section.table);
-    }
+    html_body += dump_html(db, dump, anchor, pages, reuse, options);
   }
   emit("README.md", index);
   summary.html = "animdex-docs.html";

@@ -1,7 +1,10 @@
 #pragma once
 // `animdex report docs`: wiki-style documentation of every dump (or one), as GitHub markdown files
 // and one self-contained HTML page with a bone-usage heatmap and a reuse chart. Built on the named
-// queries docs-* and the reuse report; output is deterministic (stable order, no timestamps).
+// queries docs-* and the reuse report; output is deterministic (stable order, no timestamps) and
+// holds no absolute path unless DocsOptions::show_roots asks for the dumps' roots. The HTML page
+// summarises each KH2 motion set in one row (the slot-by-slot table is in kh2-motion-sets.md), so
+// that it stays small on a whole game.
 #include <SQLiteCpp/Database.h>
 #include <filesystem>
 #include <optional>
@@ -13,7 +16,11 @@ namespace animdex::reports {
 struct DocsOptions {
   std::filesystem::path out;        // folder to write into (created)
   std::optional<std::string> dump;  // default: every dump
-  std::size_t heatmap_bones = 160;  // HTML heatmap: the most used bones, at most this many columns
+  // HTML heatmap: the most used bones, at most this many columns, so the page fits 1400 px.
+  std::size_t heatmap_bones = 90;
+  // The folders each dump was indexed from (dumps.root) are the user's absolute paths: written
+  // only when asked; by default a dump is named by its label alone.
+  bool show_roots = false;
 };
 
 struct DocsSummary {

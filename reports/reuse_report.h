@@ -19,11 +19,19 @@ struct ReuseOptions {
 };
 
 struct ReuseMember {
-  std::string owner, path, animation_key;
+  std::string owner;
+  std::string path;  // files.path: relative to the dump's root (a member: its container's path, '/', its own)
+  std::string animation_key;
   std::optional<std::int64_t> motion_id;
   std::optional<std::string> name;
   std::string content_hash;
+  std::int64_t animation_id = 0;
+  std::vector<std::int64_t> states;  // KH2 Player/Raw motion-set states it is played in; empty elsewhere
 };
+
+// "files/chr/hak/0000.mot 320 Throw", "obj/P_EX100.mset 0 IDLE (battle, no weapon)": where the
+// animation sits, relative to the dump's root, so members of same-named files stay distinct.
+std::string member_label(const ReuseMember& member);
 
 struct ReuseGroup {
   std::string dump, content_hash;  // near-identical groups: the shape hash

@@ -10,6 +10,7 @@
 #include "cli/errors.h"
 #include "cli/verb.h"
 #include "db/database.h"
+#include "db/parameter_checks.h"
 #include "output/output_file.h"
 #include "reports/diff_report.h"
 #include "reports/docs_report.h"
@@ -43,6 +44,7 @@ int run_report_reuse(const ReuseCommandOptions& options, std::ostream& out) {
   if (!format) return fail(kExitUsage, fmt::format("unknown format '{}'", options.format));
   try {
     auto db = open_read_only(options.database);
+    if (options.dump) require_dump_label(db, *options.dump, "--dump");
     reports::ReuseOptions reuse;
     reuse.dump = options.dump;
     reuse.tolerance = options.tolerance;
@@ -52,25 +54,38 @@ int run_report_reuse(const ReuseCommandOptions& options, std::ostream& out) {
     return emit(options.output, out, [&](std::ostream& stream) {
       reports::write_sections(stream, "Animation reuse", sections, *format);
     });
+  } catch (const QueryUsageError& error) {
+    return fail(kExitUsage, error.what());
   } catch (const std::exception& error) {
     return fail(kExitFatal, error.what());
   }
 }
 
-int run_report_docs(const DocsCommandOptions& options, std::ostream& out) {
+namespace {
+
+// `report docs` with --show-roots, which DocsCommandOptions (cli/commands.h) does not carry yet.
+int run_report_docs(const DocsCommandOptions& options, bool show_roots, std::ostream& out) {
   try {
     auto db = open_read_only(options.database);
+    if (options.dump) require_dump_label(db, *options.dump, "--dump");
     reports::DocsOptions docs;
     docs.out = options.output;
     docs.dump = options.dump;
+    docs.show_roots = show_roots;
     const auto summary = reports::write_docs(db, docs);
     out << fmt::format("wrote {} files under {} (HTML: {})\n", summary.files.size(), options.output,
                        (std::filesystem::path(options.output) / summary.html).string());
     return kExitOk;
+  } catch (const QueryUsageError& error) {
+    return fail(kExitUsage, error.what());
   } catch (const std::exception& error) {
     return fail(kExitFatal, error.what());
   }
 }
+
+}  // namespace
+
+int run_report_docs(const DocsCommandOptions& options, std::ostream& out) { return run_report_docs(options, false, out); }
 
 int run_diff(const DiffCommandOptions& options, std::ostream& out) {
   const auto format = parse_output_format(options.format);
@@ -86,11 +101,15 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out) {
     auto to_db = open_read_only(databases.back());
     const std::string from = options.from ? *options.from : reports::sole_dump(from_db, "the first database");
     const std::string to = options.to ? *options.to : reports::sole_dump(to_db, "the second database");
+    if (options.from) require_dump_label(from_db, from, "--from");
+    if (options.to) require_dump_label(to_db, to, "--to");
     const auto report = reports::build_diff(from_db, from, to_db, to);
     const auto sections = reports::diff_sections(report, *format == OutputFormat::html);
     return emit(options.output, out, [&](std::ostream& stream) {
       reports::write_sections(stream, fmt::format("Changes from {} to {}", from, to), sections, *format);
     });
+  } catch (const QueryUsageError& error) {
+    return fail(kExitUsage, error.what());
   } catch (const std::exception& error) {
     return fail(kExitFatal, error.what());
   }
@@ -103,9 +122,13 @@ std::vector<Verb> add_report_verbs(CLI::App& app) {
   auto reuse_options = std::make_shared<ReuseCommandOptions>();
   auto* reuse = report->add_subcommand(
       "reuse", "Identical animations across characters or files, reused bone tracks, near-identical animations");
-  reuse->add_option("--db", reuse_options->database, "animdex database")->required();
+  reuse->add_option("--db", reuse_options->database, "animdex database (default: $ANIMDEX_DB)")
+      ->envname("ANIMDEX_DB")->required();
   reuse->add_option("--dump", reuse_options->dump, "Only this dump label (default: every dump)");
-  reuse->add_option("-f,--format", reuse_options->format, "Output format: markdown html csv json table")
+  reuse->add_option("-f,--format", reuse_options->format,
+                     "Output format: markdown html csv json table. Members are named by their path relative to the "
+                     "dump's root and their animation ID (KH2: with the motion-set states, 'IDLE (battle, weapon)'); "
+                     "in JSON, owners, IDs and members are arrays")
       ->check(CLI::IsMember({"markdown", "html", "csv", "json", "table"}))->capture_default_str();
   reuse->add_option("--tolerance", reuse_options->tolerance, "Near-identical: largest absolute value difference allowed")
       ->check(non_negative_number())->capture_default_str();
@@ -119,26 +142,38 @@ std::vector<Verb> add_report_verbs(CLI::App& app) {
   auto docs_options = std::make_shared<DocsCommandOptions>();
   auto* docs = report->add_subcommand(
       "docs", "Wiki-style tables as markdown files plus one self-contained HTML page with charts");
-  docs->add_option("--db", docs_options->database, "animdex database")->required();
+  docs->add_option("--db", docs_options->database, "animdex database (default: $ANIMDEX_DB)")
+      ->envname("ANIMDEX_DB")->required();
   docs->add_option("--out", docs_options->output, "Folder to write into (created)")->required();
   docs->add_option("--dump", docs_options->dump, "Only this dump label (default: every dump)");
-  add_examples(*docs, {"animdex report docs --db gnt4.db --out docs", "animdex report docs --db kh2.db --out wiki --dump fm"});
+  auto show_roots = std::make_shared<bool>(false);
+  docs->add_flag("--show-roots", *show_roots,
+                 "Also write the folder each dump was indexed from (an absolute path on this machine); by default "
+                 "the pages name a dump by its label and every file by its path relative to the dump's root");
+  add_examples(*docs, {"animdex report docs --db gnt4.db --out docs", "animdex report docs --db kh2.db --out wiki --dump fm",
+                       "animdex report docs --db gnt4.db --out docs --show-roots"});
 
   auto diff_options = std::make_shared<DiffCommandOptions>();
   auto* diff = app.add_subcommand(
       "diff", "What changed between two dumps: --db F --from A --to B, or two databases A.db B.db");
   diff->add_option("databases", diff_options->databases, "One or two database files")->expected(0, 2);
-  diff->add_option("--db", diff_options->database, "Database holding both dumps");
+  diff->add_option("--db", diff_options->database, "Database holding both dumps (default: $ANIMDEX_DB)")
+      ->envname("ANIMDEX_DB");
   diff->add_option("--from", diff_options->from, "Label of the older dump (default: the first database's only dump)");
   diff->add_option("--to", diff_options->to, "Label of the newer dump (default: the second database's only dump)");
-  diff->add_option("-f,--format", diff_options->format, "Output format: table markdown json html csv")
+  diff->add_option("-f,--format", diff_options->format,
+                    "Output format: table markdown json html csv. Every format has three sections: files; animations, "
+                    "one line each (how many of its tracks were added, removed or changed, and the largest value "
+                    "change); then the per-track detail of the changed animations in a section of its own (bones "
+                    "named where the game's reference knows them: 'bone 3 (hip) R'). JSON also gives each changed "
+                    "animation its tracks as an array of objects")
       ->check(CLI::IsMember({"table", "markdown", "json", "html", "csv"}))->capture_default_str();
   diff->add_option("-o,--out", diff_options->output, "Write to this file instead of standard output");
   add_examples(*diff, {"animdex diff --db gnt4.db --from ntsc --to pal --format markdown",
                        "animdex diff vanilla.db finalmix.db --format html --out changes.html"});
 
   return {{reuse, [reuse_options](std::ostream& out) { return run_report_reuse(*reuse_options, out); }},
-          {docs, [docs_options](std::ostream& out) { return run_report_docs(*docs_options, out); }},
+          {docs, [docs_options, show_roots](std::ostream& out) { return run_report_docs(*docs_options, *show_roots, out); }},
           {diff, [diff_options](std::ostream& out) { return run_diff(*diff_options, out); }}};
 }
 

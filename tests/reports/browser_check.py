@@ -5,9 +5,12 @@ Writes two versions of the sample dump, indexes them, and renders the three HTML
 (`report docs`, `report reuse --format html`, `diff --format html`). Each page must:
   * load without any console message (Chromium logs them to stderr as CONSOLE lines);
   * report, through its inline check script, that every chart drew its marks with a size
-    (body data-charts-ok == data-charts >= 1);
+    (body data-charts-ok == data-charts >= 1) and has its colour legend (data-legends);
+  * not scroll sideways in a 1400 px wide window (data-overflow-x == 0);
   * show the charts in a screenshot: the PNG is decoded and must hold the bar and heatmap colours.
-The console detector checks itself first on a page that throws.
+The console detector checks itself first on a page that throws. When the real corpus is beside the
+repository (../shared/corpus/real, or $ANIMDEX_SHARED_DIR/corpus/real), its `report docs` page must
+also stay under 1 MB and not scroll sideways.
 
 Usage: browser_check.py ANIMDEX_BINARY WORK_DIR     (exit 77 = skipped: no chromium)
 """
@@ -34,6 +37,33 @@ def run_browser(browser, work, url, *extra):
                              "--log-level=0", f"--user-data-dir={profile}", *extra, url],
                             capture_output=True, text=True, timeout=120)
     return result
+
+
+WINDOW = "--window-size=1400,1000"  # the width the pages are laid out for
+
+
+def real_corpus():
+    shared = os.environ.get("ANIMDEX_SHARED_DIR") or os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                  "..", "..", "..", "shared")
+    corpus = os.path.join(shared, "corpus", "real")
+    return corpus if os.path.isdir(corpus) else None
+
+
+def page_verdict(browser, work, name, path):
+    """Loads a page at 1400 px; returns its check script's verdict, failing on console messages."""
+    dom = run_browser(browser, work, "file://" + path, "--dump-dom", WINDOW)
+    if dom.returncode != 0:
+        raise SystemExit(f"{name}: chromium failed: {dom.stderr[-500:]}")
+    messages = console_lines(dom.stderr)
+    if messages:
+        raise SystemExit(f"{name}: console messages: {messages}")
+    body = re.search(r"<body([^>]*)>", dom.stdout)
+    attributes = dict(re.findall(r'(data-[a-z-]+)="([^"]*)"', body.group(1) if body else ""))
+    if int(attributes.get("data-viewport", "0")) < 1300:
+        raise SystemExit(f"{name}: the window is not 1400 px wide: {attributes}")
+    if attributes.get("data-overflow-x") != "0":
+        raise SystemExit(f"{name}: the page scrolls sideways by {attributes.get('data-overflow-x')} px at 1400 px")
+    return attributes
 
 
 def console_lines(stderr):
@@ -123,16 +153,11 @@ def main():
              "diff": (os.path.join(work, "diff.html"), 1)}
     for name, (path, charts) in pages.items():
         url = "file://" + path
-        dom = run_browser(browser, work, url, "--dump-dom")
-        if dom.returncode != 0:
-            raise SystemExit(f"{name}: chromium failed: {dom.stderr[-500:]}")
-        messages = console_lines(dom.stderr)
-        if messages:
-            raise SystemExit(f"{name}: console messages: {messages}")
-        body = re.search(r"<body([^>]*)>", dom.stdout)
-        attributes = dict(re.findall(r'(data-[a-z-]+)="([^"]*)"', body.group(1) if body else ""))
+        attributes = page_verdict(browser, work, name, path)
         if attributes.get("data-charts") != str(charts) or attributes.get("data-charts-ok") != str(charts):
             raise SystemExit(f"{name}: charts {attributes}, expected {charts} drawn")
+        if attributes.get("data-legends") != str(charts):  # every chart explains its colours
+            raise SystemExit(f"{name}: legends {attributes}, expected {charts}")
         shot = os.path.join(work, f"{name}.png")
         result = run_browser(browser, work, url, f"--screenshot={shot}", "--window-size=1280,1400",
                              "--hide-scrollbars")
@@ -146,7 +171,28 @@ def main():
     if heat < 100:
         raise SystemExit(f"docs: the screenshot shows {heat} dark heatmap pixels; the heatmap did not render")
     print(f"docs: {heat} dark heatmap pixels")
+    check_real_corpus(browser, work, binary, animdex)
     return 0
+
+
+def check_real_corpus(browser, work, binary, animdex):
+    corpus = real_corpus()
+    if not corpus:
+        print("real corpus: absent, not checked")
+        return
+    database, docs = os.path.join(work, "real.db"), os.path.join(work, "real-docs")
+    # Exit 3 (some files could not be parsed) still indexes the rest: the page is what is checked.
+    index = subprocess.run([binary, "index", corpus, "--db", database, "--label", "real", "--quiet"],
+                           capture_output=True, text=True)
+    if index.returncode not in (0, 3):
+        raise SystemExit(f"real corpus: index failed ({index.returncode}): {index.stderr[-500:]}")
+    animdex("report", "docs", "--db", database, "--out", docs)
+    page = os.path.join(docs, "animdex-docs.html")
+    size = os.path.getsize(page)
+    if size >= 1_000_000:
+        raise SystemExit(f"real corpus: the docs page is {size} bytes, over 1 MB")
+    attributes = page_verdict(browser, work, "real corpus docs", page)
+    print(f"real corpus: docs page {size} bytes, no sideways scroll at 1400 px, {attributes.get('data-legends')} legends")
 
 
 if __name__ == "__main__":

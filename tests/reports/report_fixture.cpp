@@ -47,6 +47,8 @@ void write_report_dump(const std::filesystem::path& root, int version) {
   if (v2) {
     sas_5b_bones[1] = rotation_track(1, {0, 8, 16}, 1.125F + 1.5F);
     sas_5b_bones[2] = rotation_track(2, {0, 8, 16, 20}, 1.25F);
+    // A change of 3.234375: seven digits, which a default-precision print would round to 3.23438.
+    sas_5b_bones[3] = rotation_track(3, {0, 8, 16}, 1.375F + 3.234375F, CoordinateEncoding::f32);
   }
   sas_5b_bones.push_back(hand_sign());
   write_character(root, "sas", {gnt_animation(0x0000, 30, body(0.5F, {0, 15, 30})), universal_throw(),

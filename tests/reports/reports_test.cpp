@@ -1,9 +1,11 @@
 // The reports on two generated versions of a dump: exact reuse groups, exact diffs, markdown
 // snapshots (tests/reports/snapshots/; ANIMDEX_UPDATE_SNAPSHOTS=1 rewrites them), the docs pages,
-// and the HTML's self-containment.
+// the HTML's self-containment, and readability: one line per diff row, bones and KH2 states by
+// name, members as relative paths, JSON lists as arrays, no absolute path in the docs.
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "db/database.h"
@@ -125,14 +127,16 @@ TEST_CASE("diff lists exactly the changes between two versions, by labels or by 
                                                "sas 144 changed"});
   CHECK(report.unchanged_animations == 8);  // sas 2, hak 3, kak 3
   const auto& changed = report.animations.back();
-  REQUIRE(changed.tracks.size() == 2);
-  CHECK(changed.tracks[0].track == "bone 1 R");
+  REQUIRE(changed.tracks.size() == 3);
+  CHECK(changed.tracks[0].track == "bone 1 (X) R");
   CHECK(changed.tracks[0].keys_before == 3);
   CHECK(changed.tracks[0].keys_after == 3);
   CHECK(*changed.tracks[0].largest_value_change == Approx(1.5));
-  CHECK(changed.tracks[1].track == "bone 2 R");
+  CHECK(changed.tracks[1].track == "bone 2 (Z) R");
   CHECK(changed.tracks[1].keys_before == 3);
   CHECK(changed.tracks[1].keys_after == 4);
+  CHECK(changed.tracks[2].track == "bone 3 (hip) R");
+  CHECK(changed.tracks[2].largest_value_change == 3.234375);
 
   // Two database files, one dump each: the same answer.
   auto first = open_read_only(fixture.first);
@@ -215,9 +219,15 @@ TEST_CASE("reports in csv and json carry the same rows", "[reports]") {
   CHECK_THAT(csv, Catch::Contains("tracks,v1,"));
   CHECK_THAT(csv, Catch::Contains("near,v1,1,1,Walk Forward,\"hak, kak\""));
   const std::string json = render("r", sections, OutputFormat::json);
-  CHECK_THAT(json, Catch::Contains("\"identical\": [") && Catch::Contains("\"owner_count\": 3") &&
-                       Catch::Contains("\"largest_difference\": 0.000499"));
+  CHECK_THAT(json, Catch::Contains("\"identical\": [") && Catch::Contains("\"owner_count\": 3"));
+  CHECK(nlohmann::json::parse(json).at("near").at(0).at("largest_difference") == 0.0005);
   CHECK(column(sections[0].table, "owners") == std::vector<std::string>{"hak, kak, sas"});
+  // TSV and JSON Lines carry them too (a format the reports did not handle would print nothing).
+  CHECK_THAT(render("r", sections, OutputFormat::tsv), Catch::StartsWith("section\tdump\tgroup\tanimation_ids"));
+  std::istringstream lines(render("r", sections, OutputFormat::jsonl));
+  std::vector<std::string> line_sections;
+  for (std::string line; std::getline(lines, line);) line_sections.push_back(nlohmann::json::parse(line).at("section"));
+  CHECK(line_sections == std::vector<std::string>{"identical", "tracks", "near"});
 }
 
 TEST_CASE("the diff is reachable as SQL: diff-files and diff-animations agree with diff", "[reports]") {
@@ -235,4 +245,155 @@ TEST_CASE("the diff is reachable as SQL: diff-files and diff-animations agree wi
   for (const auto& row : animations.rows) lines.push_back(cell_text(row[0]) + " " + cell_text(row[2]) + " " + cell_text(row[4]));
   CHECK(lines == std::vector<std::string>{"hak 49 added", "kak 160 removed", "loc 0 removed", "nar 0 added",
                                           "sas 144 changed"});
+}
+
+namespace {
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The lines of one section of table output, from its "== title" to the next one.
+std::vector<std::string> section_lines(const std::string& text, const std::string& title) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  bool inside = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("== ")) inside = line == "== " + title;
+    else if (inside) lines.push_back(line);
+  }
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("diff table output keeps each animation on one line, with stored numbers and named bones", "[reports][diff]") {
+  Fixture fixture;
+  auto db = open_read_only(fixture.both);
+  const auto report = build_diff(db, "v1", db, "v2");
+  const std::string text = render("Changes", diff_sections(report, false), OutputFormat::table);
+  const auto animations = section_lines(text, "Animations");
+  for (const auto& animation : report.animations) {
+    std::vector<std::string> holding;
+    for (const auto& line : animations)
+      if (line.find(animation.path) != std::string::npos && line.find(" " + animation.change) != std::string::npos)
+        holding.push_back(line);
+    INFO(animation.path << " " << animation.animation_key);
+    REQUIRE(holding.size() == 1);
+    CHECK(holding[0].size() < 120);  // a summary, not every track joined
+  }
+  const auto sas = std::find_if(animations.begin(), animations.end(),
+                                [](const std::string& line) { return line.find("sas") == 0; });
+  REQUIRE(sas != animations.end());
+  CHECK_THAT(*sas, Catch::Contains("3 changed") && Catch::Contains("3.234375"));
+  // The tracks follow in their own section, a bone named from GNT4's reference, the change as stored.
+  const auto tracks = section_lines(text, "Changed bone tracks");
+  const auto hip = std::find_if(tracks.begin(), tracks.end(),
+                                [](const std::string& line) { return line.find("bone 3 (hip) R") != std::string::npos; });
+  REQUIRE(hip != tracks.end());
+  CHECK_THAT(*hip, Catch::EndsWith("3.234375"));
+  CHECK(text.find("3.23438") == std::string::npos);
+}
+
+TEST_CASE("bone names are looked up by the game of the file's format", "[reports]") {
+  Fixture fixture;
+  auto db = open_read_only(fixture.both);
+  const BoneNames names(db);
+  CHECK(names.of_format("gnt_mot", 3) == "hip");
+  CHECK(names.of_game("gnt4", 3) == "hip");
+  // GNT4's bone 3 is not another game's bone 3, nor a bone of a format without reference data.
+  CHECK_FALSE(names.of_format("kh2_mset", 3).has_value());
+  CHECK_FALSE(names.of_format("nsbca", 3).has_value());
+  CHECK_FALSE(names.of_format("lw_mot", 3).has_value());
+  CHECK(bone_label(3, names.of_format("gnt_mot", 3)) == "bone 3 (hip)");
+  CHECK(bone_label(3, names.of_format("nsbca", 3)) == "bone 3");
+}
+
+TEST_CASE("KH2 motion-set states are shown by the names of the format note", "[reports][kh2]") {
+  CHECK(kh2_state_name(0) == "battle, weapon");
+  CHECK(kh2_state_name(1) == "battle, no weapon");
+  CHECK(kh2_state_name(2) == "field, no weapon");
+  CHECK(kh2_state_name(3) == "field, weapon");
+  CHECK_FALSE(kh2_state_name(4).has_value());
+  CHECK(name_with_states(std::string("IDLE"), {1}) == "IDLE (battle, no weapon)");
+  CHECK(name_with_states(std::nullopt, {0, 3}) == "(battle, weapon / field, weapon)");
+  CHECK(name_with_states(std::string("X"), {7}) == "X (state 7)");  // no name in the note: the number stays
+  CHECK(name_with_states(std::string("Throw"), {}) == "Throw");
+
+  test::TempDir dir;
+  test::write_clean_sample(dir / "sample", 2, true);
+  IndexOptions options;
+  options.roots = {dir / "sample"};
+  options.database = dir / "kh2.db";
+  options.label = "sample";
+  run_index(options);
+  auto db = open_read_only(options.database);
+  DocsOptions docs;
+  docs.out = dir / "docs";
+  write_docs(db, docs);
+  const std::string slots = read_text(docs.out / "sample/kh2-motion-sets.md");
+  CHECK_THAT(slots, Catch::Contains("| 1 (battle, no weapon) |") && Catch::Contains("| 3 (field, weapon) |"));
+  // The HTML page sums each motion set up in one row.
+  CHECK_THAT(read_text(docs.out / "animdex-docs.html"), Catch::Contains("<th>dummies_<wbr>t_<wbr>pose</th>"));
+}
+
+TEST_CASE("reuse members are distinct paths relative to the dump root, and JSON lists are arrays", "[reports][json]") {
+  Fixture fixture;
+  auto db = open_read_only(fixture.both);
+  ReuseOptions options;
+  options.dump = "v1";
+  const auto report = build_reuse_report(db, options);
+  REQUIRE(report.identical.size() == 1);
+  std::vector<std::string> labels;
+  for (const auto& member : report.identical[0].members) labels.push_back(member_label(member));
+  // Every character's file is called 0000.mot: only the path tells them apart.
+  CHECK(labels == std::vector<std::string>{"files/chr/hak/0000.mot 320 Throw", "files/chr/kak/0000.mot 320 Throw",
+                                           "files/chr/sas/0000.mot 320 Throw"});
+
+  const auto json = nlohmann::json::parse(render("r", reuse_sections(report, options, false), OutputFormat::json));
+  const auto& group = json.at("identical").at(0);
+  CHECK(group.at("owners") == nlohmann::json::array({"hak", "kak", "sas"}));
+  CHECK(group.at("animation_ids") == nlohmann::json::array({"320"}));
+  REQUIRE(group.at("members").is_array());
+  REQUIRE(group.at("members").size() == 3);
+  CHECK(group.at("members").at(0).at("path") == "files/chr/hak/0000.mot");
+  CHECK(group.at("members").at(0).at("animation") == "320");
+  CHECK(group.at("members").at(0).at("name") == "Throw");
+  CHECK(json.at("tracks").at(0).at("used_in").size() == 2);
+  CHECK(json.at("tracks").at(0).at("owners") == nlohmann::json::array({"kak", "sas"}));
+  CHECK(json.at("near").at(0).at("members").size() == 2);
+  CHECK(json.at("near").at(0).at("largest_difference") == 0.0005);
+
+  // The diff's changed animation carries its tracks as objects.
+  const auto diff = nlohmann::json::parse(render("d", diff_sections(build_diff(db, "v1", db, "v2"), false),
+                                                 OutputFormat::json));
+  const auto& changed = diff.at("animations").at(4);
+  REQUIRE(changed.at("change") == "changed");
+  REQUIRE(changed.at("tracks").is_array());
+  REQUIRE(changed.at("tracks").size() == 3);
+  CHECK(changed.at("tracks").at(2).at("track") == "bone 3 (hip) R");
+  CHECK(changed.at("tracks").at(2).at("bone_id") == 3);
+  CHECK(changed.at("tracks").at(2).at("bone_name") == "hip");
+  CHECK(changed.at("tracks").at(2).at("largest_value_change") == 3.234375);
+  CHECK(diff.at("animations").at(0).at("tracks") == nlohmann::json::array());
+}
+
+TEST_CASE("report docs writes no absolute path unless asked to show the roots", "[reports][docs]") {
+  Fixture fixture;
+  auto db = open_read_only(fixture.both);
+  const std::string root = std::filesystem::absolute(fixture.dir.path()).string();
+  DocsOptions options;
+  options.out = fixture.dir / "docs";
+  for (const auto& file : write_docs(db, options).files) {
+    INFO(file.string());
+    CHECK(read_text(options.out / file).find(root) == std::string::npos);
+  }
+  options.out = fixture.dir / "docs-with-roots";
+  options.show_roots = true;
+  write_docs(db, options);
+  CHECK_THAT(read_text(options.out / "README.md"), Catch::Contains("| root |") && Catch::Contains(root));
+  CHECK_THAT(read_text(options.out / "animdex-docs.html"), Catch::Contains("indexed from " + root));
 }
