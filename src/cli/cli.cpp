@@ -2,6 +2,9 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
+#include <functional>
+#include <string_view>
 #include <fmt/format.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -36,6 +39,125 @@ struct ScopedLogger {
   ~ScopedLogger() { spdlog::drop("animdex"); }
 };
 
+// `NAME=VALUE` with NAME an identifier.
+bool is_assignment(std::string_view token) {
+  const auto equals = token.find('=');
+  return equals != std::string_view::npos && equals > 0 &&
+         std::all_of(token.begin(), token.begin() + static_cast<std::ptrdiff_t>(equals),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+// A token CLI11 takes for an option rather than a value: `--name`, `-x`; `-1` and `-0.5` are values.
+bool option_like(std::string_view token) {
+  return token.size() > 1 && token[0] == '-' && !std::isdigit(static_cast<unsigned char>(token[1]));
+}
+
+// The verb (and nested verb) the line names, and the index of the first argument after it; the
+// application itself and 1 when the first word names none. Options before the verb are the
+// application's own flags, which take no value.
+std::pair<CLI::App*, std::size_t> named_verb(CLI::App& app, const std::vector<std::string>& arguments) {
+  CLI::App* command = &app;
+  std::size_t next = 1;
+  for (std::size_t i = 1; i < arguments.size(); ++i) {
+    if (option_like(arguments[i])) continue;
+    const auto found = command->get_subcommands([&](CLI::App* sub) { return sub->get_name() == arguments[i]; });
+    if (found.empty()) break;
+    command = found.front();
+    next = i + 1;
+  }
+  return {command, next};
+}
+
+// `-p` on a verb that takes parameters needs NAME VALUE or NAME=VALUE after it. CLI11 would
+// otherwise take the next option's value for the missing one (`-p bone --format csv` binds
+// `csv`), or say "2 required [TEXT,TEXT] missing". The message, or empty when the line is fine.
+std::string missing_parameter_value(CLI::App& app, const std::vector<std::string>& arguments) {
+  const auto [command, first] = named_verb(app, arguments);
+  if (command == &app || !command->get_option_no_throw("-p")) return {};
+  for (std::size_t i = first; i < arguments.size(); ++i) {
+    const auto& flag = arguments[i];
+    if (flag == "--") break;  // positional arguments only from here on
+    if (flag != "-p" && flag != "--param") continue;
+    std::string problem;
+    if (i + 1 >= arguments.size() || option_like(arguments[i + 1])) {
+      problem = fmt::format("`{}` has neither", flag);
+    } else if (!is_assignment(arguments[i + 1]) && (i + 2 >= arguments.size() || option_like(arguments[i + 2]))) {
+      problem = fmt::format("`{} {}` has no value", flag, arguments[i + 1]);
+    } else {
+      i += is_assignment(arguments[i + 1]) ? 1 : 2;
+      continue;
+    }
+    return fmt::format("{} needs NAME VALUE (or NAME=VALUE): {} (see `animdex {} --help`)", flag, problem,
+                       command->get_name());
+  }
+  return {};
+}
+
+// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`, ignoring ASCII case.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// The verbs nearest to a mistyped one, `prefix` before each: "`index`", "`sql` or `ls`" (a tie, in
+// the order of --help); empty when none is near: at most 2 edits, and at most half the word's
+// letters but 1 (`xx` is no typo of `ls`, `sl` is).
+std::string nearest_verbs(const CLI::App& command, std::string_view word, const std::string& prefix) {
+  std::vector<std::string> best;
+  std::size_t best_distance = std::min<std::size_t>(2, std::max<std::size_t>(1, word.size() / 2));
+  for (const auto* verb : command.get_subcommands([](const CLI::App*) { return true; })) {
+    if (verb->get_name().empty()) continue;
+    const auto distance = edit_distance(word, verb->get_name());
+    if (distance > best_distance) continue;
+    if (distance < best_distance) best.clear();
+    best_distance = distance;
+    best.push_back(verb->get_name());
+  }
+  std::string text;
+  for (std::size_t i = 0; i < best.size(); ++i)
+    text += fmt::format("{}`{}{}`", i == 0 ? "" : i + 1 == best.size() ? " or " : ", ", prefix, best[i]);
+  return text;
+}
+
+// The deepest verb the line selected (the application when none) and the verbs' path: " report reuse".
+std::pair<const CLI::App*, std::string> selected_verb(const CLI::App& app) {
+  std::string path;
+  const CLI::App* command = &app;
+  while (!command->get_subcommands().empty()) {
+    command = command->get_subcommands().front();
+    path += " " + command->get_name();
+  }
+  return {command, path};
+}
+
+// Where a verb was wanted (the application, or a verb such as `report` that has verbs of its own)
+// and none was given or the word is none of them: what to say instead of CLI11's "A subcommand is
+// required". `path` is the verbs given so far (" report"); empty when this is not the case.
+std::string verb_problem(const CLI::App& command, const std::string& path) {
+  if (command.get_subcommands([](const CLI::App*) { return true; }).empty() || !command.get_subcommands().empty())
+    return {};
+  const auto words = command.remaining();
+  const auto help = fmt::format("`animdex{} --help` lists the verbs", path);
+  if (words.empty()) return fmt::format("no verb given; {}", help);
+  if (option_like(words.front()))
+    return fmt::format("no verb given (`{}` is not an option of `animdex{}`; a verb's options follow it); {}",
+                       words.front(), path, help);
+  const auto prefix = path.empty() ? std::string() : path.substr(1) + " ";  // "report "
+  const auto suggestions = nearest_verbs(command, words.front(), prefix);
+  if (suggestions.empty()) return fmt::format("unknown verb '{}{}' ({})", prefix, words.front(), help);
+  return fmt::format("unknown verb '{}{}'; did you mean {}? ({})", prefix, words.front(), suggestions, help);
+}
+
 // `-p NAME=VALUE` is what people type; the parser wants `-p NAME VALUE`. A token after -p/--param
 // is split at its first '=' when NAME is an identifier and no value token follows it.
 std::vector<std::string> split_parameter_assignments(int argc, const char* const* argv) {
@@ -45,13 +167,9 @@ std::vector<std::string> split_parameter_assignments(int argc, const char* const
     result.push_back(arguments[i]);
     if ((arguments[i] != "-p" && arguments[i] != "--param") || i + 1 >= arguments.size()) continue;
     const std::string& token = arguments[i + 1];
-    const auto equals = token.find('=');
-    const bool identifier = equals != std::string::npos && equals > 0 &&
-                            std::all_of(token.begin(), token.begin() + static_cast<std::ptrdiff_t>(equals), [](char c) {
-                              return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-                            });
     const bool value_follows = i + 2 < arguments.size() && !arguments[i + 2].starts_with('-');
-    if (!identifier || value_follows) continue;
+    if (!is_assignment(token) || value_follows) continue;
+    const auto equals = token.find('=');
     result.push_back(token.substr(0, equals));
     result.push_back(token.substr(equals + 1));
     ++i;
@@ -78,7 +196,17 @@ int run_verb(int argc, const char* const* argv, std::ostream& out) {
   bool verbose = false;
   app.add_flag("-v,--verbose", verbose, "More messages on stderr");
   const auto verbs = register_verbs(app);
+  // -v works after the verb too (`animdex index DIR --db x.db -v`): every verb has it.
+  const std::function<void(CLI::App&)> add_verbose = [&](CLI::App& command) {
+    for (auto* verb : command.get_subcommands([](CLI::App*) { return true; })) {
+      verb->add_flag("-v,--verbose", verbose, "More messages on stderr");
+      add_verbose(*verb);
+    }
+  };
+  add_verbose(app);
   try {
+    const auto problem = missing_parameter_value(app, std::vector<std::string>(argv, argv + argc));
+    if (!problem.empty()) return fail(kExitUsage, problem);
     const auto arguments = split_parameter_assignments(argc, argv);
     std::vector<const char*> pointers;
     for (const auto& argument : arguments) pointers.push_back(argument.c_str());
@@ -91,14 +219,14 @@ int run_verb(int argc, const char* const* argv, std::ostream& out) {
     return app.exit(version, out, std::cerr);
   } catch (const CLI::ParseError& error) {
     // The one message style, with where to look next: the verb that was being parsed, if any.
-    std::string verb;
-    for (const CLI::App* command = &app; !command->get_subcommands().empty();) {
-      command = command->get_subcommands().front();
-      verb += " " + command->get_name();
-    }
+    const auto [command, verb] = selected_verb(app);
+    if (const auto problem = verb_problem(*command, verb); !problem.empty()) return fail(kExitUsage, problem);
     return fail(kExitUsage, fmt::format("{} (see `animdex{} --help`)", error.what(), verb));
   }
-  if (verbose) spdlog::set_level(spdlog::level::info);
+  if (verbose) {
+    spdlog::set_level(spdlog::level::info);
+    spdlog::info("animdex {}, verb `{}`", ANIMDEX_VERSION, selected_verb(app).second.substr(1));
+  }
   for (const auto& verb : verbs)
     if (*verb.command) return verb.run(out);
   return fail(kExitUsage, "no verb given; `animdex --help` lists them");

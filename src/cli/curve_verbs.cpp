@@ -8,7 +8,9 @@
 #include <variant>
 
 #include "cli/commands.h"
+#include "output/json_text.h"
 #include "cli/errors.h"
+#include "core/number_text.h"
 #include "cli/verb.h"
 #include "formats/registry.h"
 #include "core/parse_budget.h"
@@ -27,13 +29,42 @@ namespace {
 // never blocking on a FIFO (read_file_bytes).
 InputBytes read_input(const std::filesystem::path& path) { return read_input_bytes(path, kDefaultMaxFileSize); }
 
-// The formats that have a capability, for the message that says which files a verb reads.
+// The formats that have a capability, for the message that says which files a verb reads:
+// "lw_mot, lw_env and nsbca", every one the registry has, in its order.
 template <typename Capability>
 std::string formats_with(Capability FormatModule::*capability) {
-  std::string ids;
+  std::vector<std::string_view> ids;
   for (const auto& format : registered_formats())
-    if (format.*capability) ids += fmt::format("{}{}", ids.empty() ? "" : ", ", format.id);
-  return ids;
+    if (format.*capability) ids.push_back(format.id);
+  std::string text;
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    text += fmt::format("{}{}", i == 0 ? "" : i + 1 == ids.size() ? " and " : ", ", ids[i]);
+  return text;
+}
+
+// The container a path is (a disc image or archive, or a member that is one), else nullptr. A
+// FIFO or device is never opened.
+const ContainerModule* container_at(const std::filesystem::path& path) {
+  std::error_code error;
+  if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) return nullptr;
+  const auto input = open_input(path);
+  const auto* opened = std::get_if<OpenedInput>(&input);
+  return opened ? input_container(*opened) : nullptr;
+}
+
+// Why `verb` does not read this file: what it is, and every format the verb reads.
+template <typename Capability>
+std::string not_readable(const std::filesystem::path& path, const FormatModule* format,
+                         const ContainerModule* container, Capability FormatModule::*capability,
+                         std::string_view verb) {
+  const auto formats = formats_with(capability);
+  if (container)
+    return fmt::format("{0}: is a disc image or archive ({1}), not an animation file; {2} reads {3} (give a member "
+                       "as {0}/MEMBER; `animdex ls {0}` lists them)",
+                       path.string(), container->id, verb, formats);
+  const auto what = format ? fmt::format("{}, which {} does not read", format->id, verb) : "not of a known format";
+  return fmt::format("{}: is {}; {} reads {} (`animdex formats` lists every format)", path.string(), what, verb,
+                     formats);
 }
 
 // The input's bytes and the module that can do `verb` on them, or the exit code of why not.
@@ -43,14 +74,15 @@ std::variant<std::pair<InputBytes, const FormatModule*>, int> load_for(const std
                                                                        std::string_view verb) {
   auto file = read_input(path);
   if (!file.error.empty()) {
+    // A disc image is over the size limit for one file: say what it is rather than how big.
+    if (const auto* container = container_at(path))
+      return fail(kExitUsage, not_readable(path, nullptr, container, capability, verb));
     std::error_code missing;
     return fail(std::filesystem::exists(path, missing) ? kExitFatal : kExitUsage, fmt::format("{}: {}", path.string(), file.error));
   }
   const auto* format = detect_format(file.bytes, file.bytes.size());
-  if (!format || !(format->*capability))
-    return fail(kExitUsage, fmt::format("{}: is {}; {} reads {}", path.string(),
-                                        format ? std::string(format->id) : "not a known format", verb,
-                                        formats_with(capability)));
+  if (!format || !(format->*capability))  // a container is named first, as `info` names it (an FPK can look like a MOT)
+    return fail(kExitUsage, not_readable(path, format, container_at(path), capability, verb));
   return std::pair{std::move(file), format};
 }
 
@@ -64,25 +96,69 @@ std::variant<T, int> answered(Answer<T>&& answer, const std::filesystem::path& p
 }
 
 Cell pose_cell(const PoseValue& value) {
-  if (const auto* numbers = std::get_if<std::vector<double>>(&value)) {
-    std::string text;
-    for (double number : *numbers) text += (text.empty() ? "" : " ") + fmt::format("{:.6g}", number);
-    return text;
-  }
   if (const auto* number = std::get_if<std::int64_t>(&value)) return *number;
-  if (const auto* real = std::get_if<double>(&value)) return *real;
+  if (const auto* real = std::get_if<double>(&value)) return as_computed(*real);
   if (const auto* text = std::get_if<std::string>(&value)) return *text;
   return Cell();
 }
 
 nlohmann::ordered_json pose_json(const PoseValue& value) {
-  if (const auto* numbers = std::get_if<std::vector<double>>(&value)) return *numbers;
+  if (const auto* numbers = std::get_if<std::vector<double>>(&value)) {
+    auto array = nlohmann::ordered_json::array();
+    for (const double number : *numbers) array.push_back(json_cell(as_computed(number)));
+    return array;
+  }
   return json_cell(pose_cell(value));
 }
 
+// The name of component `index` of a vector of `size` numbers: x y z w, or a matrix's row and
+// column (R.m00 .. R.m22), or the position.
+std::string component_name(std::size_t index, std::size_t size) {
+  if (size <= 4) return std::string(1, "xyzw"[index]);
+  if (size == 9 || size == 16) {
+    const std::size_t side = size == 9 ? 3 : 4;
+    return fmt::format("m{}{}", index / side, index % side);
+  }
+  return std::to_string(index);
+}
+
+// Tables, CSV and markdown get one column per component (`T.x`, `R.m01`), so a spreadsheet reads
+// them as numbers; a row without the vector (a node left in its bind pose) has empty cells there.
+ResultTable pose_table(const Pose& pose) {
+  std::vector<std::size_t> sizes(pose.columns.size(), 0);
+  std::vector<bool> vectors(pose.columns.size(), false);
+  for (std::size_t c = 0; c < pose.vector_sizes.size() && c < sizes.size(); ++c) {
+    sizes[c] = pose.vector_sizes[c];
+    vectors[c] = sizes[c] > 0;
+  }
+  for (const auto& row : pose.rows)
+    for (std::size_t c = 0; c < row.size(); ++c)
+      if (const auto* numbers = std::get_if<std::vector<double>>(&row[c])) {
+        vectors[c] = true;
+        sizes[c] = std::max(sizes[c], numbers->size());
+      }
+  ResultTable table{{}, {}};
+  for (std::size_t c = 0; c < pose.columns.size(); ++c) {
+    if (!vectors[c]) table.columns.push_back(pose.columns[c]);
+    for (std::size_t i = 0; vectors[c] && i < sizes[c]; ++i)
+      table.columns.push_back(pose.columns[c] + "." + component_name(i, sizes[c]));
+  }
+  for (const auto& row : pose.rows) {
+    auto& cells = table.rows.emplace_back();
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      const auto* numbers = std::get_if<std::vector<double>>(&row[c]);
+      if (!vectors[c]) cells.push_back(pose_cell(row[c]));
+      for (std::size_t i = 0; vectors[c] && i < sizes[c]; ++i)
+        cells.push_back(numbers && i < numbers->size() ? Cell(as_computed((*numbers)[i])) : Cell());
+    }
+  }
+  return table;
+}
+
 // JSON keeps vectors as arrays and puts what was evaluated beside the rows; the other formats
-// show one table, vectors as space-separated numbers.
-void write_pose(std::ostream& out, const Pose& pose, const std::filesystem::path& path, OutputFormat format) {
+// show one table with a column per component.
+void write_pose(std::ostream& out, const Pose& pose, const std::filesystem::path& path, OutputFormat format,
+                bool header) {
   if (format == OutputFormat::json && !pose.about.empty()) {
     nlohmann::ordered_json json;
     json["file"] = path.string();
@@ -93,15 +169,10 @@ void write_pose(std::ostream& out, const Pose& pose, const std::filesystem::path
       for (std::size_t c = 0; c < pose.columns.size(); ++c) item[pose.columns[c]] = pose_json(row[c]);
       rows.push_back(std::move(item));
     }
-    out << json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    out << json_text(json) << '\n';
     return;
   }
-  ResultTable table{pose.columns, {}};
-  for (const auto& row : pose.rows) {
-    auto& cells = table.rows.emplace_back();
-    for (const auto& value : row) cells.push_back(pose_cell(value));
-  }
-  write_table(out, table, format);
+  write_table(out, pose_table(pose), format, header);
 }
 
 }  // namespace
@@ -113,7 +184,7 @@ int run_pose(const PoseOptions& options, std::ostream& out) {
   const auto& [file, format] = std::get<0>(input);
   auto pose = answered(format->pose(file.bytes, options.request), options.file);
   if (const int* code = std::get_if<int>(&pose)) return *code;
-  write_pose(out, std::get<Pose>(pose), options.file, options.format);
+  write_pose(out, std::get<Pose>(pose), options.file, options.format, options.header);
   return kExitOk;
 }
 
@@ -204,6 +275,7 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
              if (!pose_options->pose.request.seconds && !pose_options->pose.request.frame)
                return fail(kExitUsage, "pose needs --time SECONDS or --frame F");
              pose_options->pose.format = pose_options->format.value();
+             pose_options->pose.header = !pose_options->format.no_header;
              return run_pose(pose_options->pose, out);
            }},
           {export_command, [export_options](std::ostream& out) { return run_export(*export_options, out); }},

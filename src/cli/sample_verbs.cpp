@@ -1,4 +1,5 @@
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <fmt/format.h>
 #include <memory>
 #include <fmt/ostream.h>
@@ -27,7 +28,34 @@ void show(std::ostream& out, SQLite::Database& db, OutputFormat format, const st
   write_table(out, run_read_only_sql(db, sql, bindings), format);
 }
 
-std::string named(const char* name) { return find_named_query(name)->sql; }
+// A named query as `animdex query` runs it: the user's values with the query's defaults.
+void show_named(std::ostream& out, SQLite::Database& db, OutputFormat format, const std::string& title,
+                const std::string& command, const char* name, const Bindings& bindings = {}) {
+  const NamedQuery& query = *find_named_query(name);
+  out << "\n== " << title << "\n$ " << command << "\n";
+  write_table(out, run_read_only_query(db, query.sql, bind_parameters(query, bindings)), format);
+}
+
+// --characters: 1 to the length of the sample's character list; the message says the bounds.
+const CLI::Validator& character_count() {
+  static const CLI::Validator validator(
+      [](const std::string& text) -> std::string {
+        long long count = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), count);
+        const bool whole = end == text.data() + text.size();
+        if (error == std::errc::result_out_of_range && whole)
+          count = text.starts_with('-') ? 0 : kSampleCharacterLimit + 1;
+        else if (error != std::errc() || !whole)
+          return fmt::format("expected a whole number of characters (1-{}), got {}", kSampleCharacterLimit, text);
+        if (count > kSampleCharacterLimit)
+          return fmt::format("at most {} characters (the GNT4 character list the sample draws on), got {}",
+                             kSampleCharacterLimit, text);
+        if (count < 1) return fmt::format("at least 1 character, got {}", text);
+        return {};
+      },
+      fmt::format("1-{}", kSampleCharacterLimit));
+  return validator;
+}
 
 constexpr const char* kDemoMarker = ".animdex-demo";
 
@@ -44,7 +72,7 @@ bool is_demo_folder(const fs::path& directory) {
     if (name != "dump" && name != "images" && !name.starts_with("animdex-demo.db")) return false;
   }
   SampleDumpOptions every_sample_file;  // the most characters and every kind: a superset of any demo's
-  every_sample_file.character_count = 41;
+  every_sample_file.character_count = kSampleCharacterLimit;
   every_sample_file.include_kh2 = every_sample_file.include_nsbca = true;
   return !error && is_sample_folder(directory / "dump", every_sample_file);
 }
@@ -92,28 +120,28 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
     auto command = [&](const char* query, const char* parameters = "") {
       return fmt::format("animdex query {} --db {}{}", query, database.string(), parameters);
     };
-    show(out, db, options.format, "Files by format and status", command("formats"),
-         named("formats"), {{"dump", "NULL"}});
-    show(out, db, options.format, "Which characters animate bone 118 (0x76)?",
-         command("bone-users", " -p bone 118"), named("bone-users"),
+    show_named(out, db, options.format, "Files by format and status", command("formats"), "formats",
+               {{"dump", "NULL"}});
+    show_named(out, db, options.format, "Which characters animate bone 118 (0x76)?",
+         command("bone-users", " -p bone 118"), "bone-users",
          {{"bone", "118"}, {"dump", "NULL"}});
-    show(out, db, options.format, "Characters", command("characters"), named("characters"),
+    show_named(out, db, options.format, "Characters", command("characters"), "characters",
          {{"dump", "NULL"}});
-    show(out, db, options.format, "Animation IDs, purposes and who has them",
-         command("purposes"), named("purposes"), {{"dump", "NULL"}});
+    show_named(out, db, options.format, "Animation IDs, purposes and who has them",
+         command("purposes"), "purposes", {{"dump", "NULL"}});
     show(out, db, options.format, "Animations shared byte-for-byte by several characters",
          "animdex sql \"SELECT ... GROUP BY content_hash HAVING COUNT(DISTINCT character) > 1\" --db " +
              database.string(),
          "SELECT printf('0x%04X', motion_id) AS motion_hex, name, COUNT(DISTINCT character) AS characters, "
          "content_hash FROM animation_overview WHERE path LIKE '%/0000.mot' GROUP BY content_hash "
          "HAVING COUNT(DISTINCT character) > 1 ORDER BY motion_id, content_hash");
-    show(out, db, options.format, "KH2: dummy slots of the motion sets and the slot the engine plays instead",
-         command("dummy-slots", " -p file P_SAMPLE"), named("dummy-slots"),
+    show_named(out, db, options.format, "KH2: dummy slots of the motion sets and the slot the engine plays instead",
+         command("dummy-slots", " -p file P_SAMPLE"), "dummy-slots",
          {{"file", "P_SAMPLE"}, {"dump", "NULL"}, {"numbering", "code"}});
-    show(out, db, options.format, "NSBCA: where each node's T, R and S come from, and how many samples each stores",
-         command("nsbca-nodes"), named("nsbca-nodes"), {{"file", "NULL"}, {"animation", "NULL"}, {"dump", "NULL"}});
-    show(out, db, options.format, "Files that failed to parse (the sample includes two on purpose)",
-         command("errors"), named("errors"), {{"dump", "NULL"}});
+    show_named(out, db, options.format, "NSBCA: where each node's T, R and S come from, and how many samples each stores",
+         command("nsbca-nodes"), "nsbca-nodes", {{"file", "NULL"}, {"animation", "NULL"}, {"dump", "NULL"}});
+    show_named(out, db, options.format, "Files that failed to parse (the sample includes two on purpose)",
+         command("errors"), "errors", {{"dump", "NULL"}});
 
     // Disc images and archives built from the same dump, indexed in place as a second dump.
     const fs::path images = options.directory / "images";
@@ -132,10 +160,10 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
                        image_summary.totals.animations);
     {
       auto images_db = open_read_only(database);
-      show(out, images_db, options.format, "Disc images and archives built from the dump, indexed in place: their members",
-           command("containers", " -p dump images"), named("containers"), {{"dump", "images"}});
-      show(out, images_db, options.format, "The same question asked of the images: which characters animate bone 118?",
-           command("bone-users", " -p bone 118 -p dump images"), named("bone-users"),
+      show_named(out, images_db, options.format, "Disc images and archives built from the dump, indexed in place: their members",
+           command("containers", " -p dump images"), "containers", {{"dump", "images"}});
+      show_named(out, images_db, options.format, "The same question asked of the images: which characters animate bone 118?",
+           command("bone-users", " -p bone 118 -p dump images"), "bone-users",
            {{"bone", "118"}, {"dump", "images"}});
     }
     out << fmt::format("\nThe database stays at {}; try `animdex queries` and `animdex sql ... --db {}`.\n",
@@ -192,8 +220,9 @@ std::vector<Verb> add_sample_verbs(CLI::App& app) {
   auto* sample = app.add_subcommand(
       "sample", "Write the built-in sample dump (GNT4-like; KH2 and NSBCA files on request) to a folder");
   sample->add_option("directory", sample_options->directory, "Where to write it (created if needed)")->required();
-  sample->add_option("-c,--characters", sample_options->sample.character_count, "How many characters (1-41)")
-      ->check(CLI::Range(1, 41))->capture_default_str();
+  sample->add_option("-c,--characters", sample_options->sample.character_count,
+                      fmt::format("How many characters (1-{})", kSampleCharacterLimit))
+      ->check(character_count())->capture_default_str();
   sample->add_flag("--no-problem-files", sample_options->no_problem_files, "Leave out the broken and non-GNT files");
   sample->add_flag("--kh2", sample_options->sample.include_kh2,
                    "Add KH2 files: a Player motion set with dummies, a Default set with a nested set, an ANB");
@@ -216,13 +245,14 @@ std::vector<Verb> add_sample_verbs(CLI::App& app) {
   auto* demo = app.add_subcommand("demo", "Write the sample dump, index it and print answers to example queries");
   demo->add_option("-d,--dir", demo_options->demo.directory, "Working folder for the sample dump and database")
       ->capture_default_str();
-  demo->add_option("-c,--characters", demo_options->demo.character_count, "How many characters (1-41)")
-      ->check(CLI::Range(1, 41))->capture_default_str();
+  demo->add_option("-c,--characters", demo_options->demo.character_count,
+                      fmt::format("How many characters (1-{})", kSampleCharacterLimit))
+      ->check(character_count())->capture_default_str();
   demo->add_option("-j,--threads", demo_options->demo.threads, "Parser threads (0: one per core)")
       ->check(non_negative_number());
   demo->add_flag("--force", demo_options->demo.force,
                  "Use a --dir that holds files the demo did not write (its dump/ and animdex-demo.db are replaced)");
-  add_format_option(*demo, demo_options->format);
+  add_format_option(*demo, demo_options->format, {"table", "csv", "json", "markdown"}, /*header_option=*/false);
   add_examples(*demo, {"animdex demo", "animdex demo --dir /tmp/d --characters 4 --format markdown"});
 
   return {{sample, [sample_options](std::ostream&) { return run_sample(*sample_options); }},

@@ -26,8 +26,10 @@ std::vector<std::string> split(std::string_view line, char separator) {
 }
 
 // Rows of a TSV with a header line; '#' lines and blank lines are comments.
-// Each row is returned with the fields named in `columns`, in that order.
-std::vector<Row> read_tsv(std::string_view name, std::string_view text, const std::vector<std::string>& columns) {
+// Each row is returned with the fields named in `columns`, in that order; `line_numbers`, when
+// given, gets each row's line number in the file.
+std::vector<Row> read_tsv(std::string_view name, std::string_view text, const std::vector<std::string>& columns,
+                          std::vector<std::size_t>* line_numbers = nullptr) {
   std::vector<Row> rows;
   std::vector<std::size_t> positions;
   std::size_t line_number = 0;
@@ -53,6 +55,7 @@ std::vector<Row> read_tsv(std::string_view name, std::string_view text, const st
     Row row;
     for (auto position : positions) row.push_back(position < fields.size() ? fields[position] : std::string());
     rows.push_back(std::move(row));
+    if (line_numbers) line_numbers->push_back(line_number);
   }
   return rows;
 }
@@ -90,7 +93,8 @@ std::optional<std::int64_t> parse_integer(std::string_view text) {
 }
 
 ReferenceData ReferenceData::parse(std::string_view bones_tsv, std::string_view purposes_tsv,
-                                   std::string_view characters_tsv, std::string_view motion_names_tsv) {
+                                   std::string_view characters_tsv, std::string_view motion_names_tsv,
+                                   const std::vector<NamedTsv>& more_character_tsvs) {
   ReferenceData data;
   for (auto& row : read_tsv("bone_names.tsv", bones_tsv, {"game", "bone_id", "name", "alt_name", "source"})) {
     BoneName bone{row[0], require_integer("bone_names.tsv", row[1]), row[2], row[3], row[4]};
@@ -102,10 +106,27 @@ ReferenceData ReferenceData::parse(std::string_view bones_tsv, std::string_view 
     data.purpose_index_[{purpose.game, purpose.motion_id}] = data.purposes_.size();
     data.purposes_.push_back(std::move(purpose));
   }
-  for (auto& row : read_tsv("characters.tsv", characters_tsv, {"game", "code", "internal_id", "name", "source"})) {
-    std::optional<std::int64_t> internal_id;
-    if (!row[2].empty()) internal_id = require_integer("characters.tsv", row[2]);
-    data.characters_.push_back(CharacterName{row[0], row[1], internal_id, row[3], row[4]});
+  // Every character table fills the same list (ref_characters), so (game, code) is unique across them.
+  std::vector<NamedTsv> character_tables{{"characters.tsv", characters_tsv}};
+  character_tables.insert(character_tables.end(), more_character_tsvs.begin(), more_character_tsvs.end());
+  std::map<std::pair<std::string, std::string>, std::string, std::less<>> first_seen;  // -> "file:line"
+  for (const auto& table : character_tables) {
+    std::vector<std::size_t> lines;
+    auto rows = read_tsv(table.name, table.text, {"game", "code", "internal_id", "name", "source"}, &lines);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      auto& row = rows[i];
+      const auto where = fmt::format("{}:{}", table.name, lines[i]);
+      if (row[0].empty() || row[1].empty() || row[3].empty())
+        throw std::runtime_error(fmt::format("{}: a character needs a game, a code and a name", where));
+      const auto [seen, added] = first_seen.try_emplace({row[0], row[1]}, where);
+      if (!added)
+        throw std::runtime_error(fmt::format("{}: character ({}, {}) is listed twice (first at {})", where, row[0],
+                                             row[1], seen->second));
+      std::optional<std::int64_t> internal_id;
+      if (!row[2].empty()) internal_id = require_integer(table.name, row[2]);
+      data.character_index_[{row[0], row[1]}] = data.characters_.size();
+      data.characters_.push_back(CharacterName{row[0], row[1], internal_id, row[3], row[4]});
+    }
   }
   if (!motion_names_tsv.empty())
     for (auto& row : read_tsv("motion_names.tsv", motion_names_tsv,
@@ -121,8 +142,15 @@ const ReferenceData& ReferenceData::embedded() {
   static const ReferenceData data = parse(embedded_or_throw("schema/reference/bone_names.tsv"),
                                           embedded_or_throw("schema/reference/animation_purposes.tsv"),
                                           embedded_or_throw("schema/reference/characters.tsv"),
-                                          embedded_or_throw("schema/reference/motion_names.tsv"));
+                                          embedded_or_throw("schema/reference/motion_names.tsv"),
+                                          {{"kh2_objects.tsv", embedded_or_throw("schema/reference/kh2_objects.tsv")}});
   return data;
+}
+
+std::optional<std::string> ReferenceData::character_name(std::string_view game, std::string_view code) const {
+  auto found = character_index_.find(std::pair<std::string, std::string>{std::string(game), std::string(code)});
+  if (found == character_index_.end()) return std::nullopt;
+  return characters_[found->second].name;
 }
 
 std::optional<std::string> ReferenceData::bone_name(std::string_view game, std::int64_t bone_id) const {

@@ -45,13 +45,22 @@ struct MotionName {
   std::string source;
 };
 
+// A TSV's text and the file name its errors name.
+struct NamedTsv {
+  std::string_view name;
+  std::string_view text;
+};
+
 class ReferenceData {
  public:
   // Parses the embedded schema/reference/*.tsv files; throws std::runtime_error naming the
   // file and line when one is malformed (a build-time data bug, caught by the tests).
+  // Characters come from characters.tsv and any further tables with the same columns
+  // (kh2_objects.tsv: KH2's objects); a (game, code) listed twice across them is an error.
   static const ReferenceData& embedded();
   static ReferenceData parse(std::string_view bones_tsv, std::string_view purposes_tsv,
-                             std::string_view characters_tsv, std::string_view motion_names_tsv = {});
+                             std::string_view characters_tsv, std::string_view motion_names_tsv = {},
+                             const std::vector<NamedTsv>& more_character_tsvs = {});
 
   const std::vector<BoneName>& bones() const { return bones_; }
   const std::vector<AnimationPurpose>& purposes() const { return purposes_; }
@@ -63,6 +72,8 @@ class ReferenceData {
   std::optional<std::string> purpose(std::string_view game, std::int64_t motion_id) const;
   std::optional<std::string> motion_name(std::string_view game, std::string_view numbering,
                                          std::int64_t motion_id) const;
+  // A character's (KH2: an object's) display name, e.g. ("kh2", "P_EX100") -> "(P) Sora".
+  std::optional<std::string> character_name(std::string_view game, std::string_view code) const;
 
  private:
   std::vector<BoneName> bones_;
@@ -72,6 +83,7 @@ class ReferenceData {
   std::map<std::pair<std::string, std::int64_t>, std::size_t, std::less<>> bone_index_;
   std::map<std::pair<std::string, std::int64_t>, std::size_t, std::less<>> purpose_index_;
   std::map<std::tuple<std::string, std::string, std::int64_t>, std::size_t, std::less<>> motion_name_index_;
+  std::map<std::pair<std::string, std::string>, std::size_t, std::less<>> character_index_;
 };
 
 // Parses "118", "0x76" or "-1"; nullopt if the text is not an integer.

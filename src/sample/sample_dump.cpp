@@ -28,6 +28,7 @@ const char* const kCharacterCodes[] = {"sas", "hak", "kak", "loc", "iru", "zab",
                                        "jir", "cho", "ten", "tem", "sin", "ita", "tsu", "sar", "kim", "bou", "kid",
                                        "sko", "tay", "kis", "sa2", "na9", "kab", "hi2", "ta2"};
 constexpr int kCharacterTotal = static_cast<int>(std::size(kCharacterCodes));
+static_assert(kCharacterTotal == kSampleCharacterLimit, "sample_dump.h states the list's length");
 
 constexpr std::uint32_t kSlotCount = 0x200;
 constexpr std::uint32_t kIdle = 0x0000, kWalkForward = 0x0001, kWalkBackward = 0x0002, kDash = 0x0003,

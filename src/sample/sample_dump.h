@@ -7,8 +7,12 @@
 
 namespace animdex {
 
+// The GNT4 character list the sample takes its characters from, in order: the most it can write
+// (each has a real folder code, name and internal ID in the reference tables).
+inline constexpr int kSampleCharacterLimit = 41;
+
 struct SampleDumpOptions {
-  int character_count = 12;          // taken in order from the GNT4 character list (at most 41)
+  int character_count = 12;          // taken in order from the GNT4 character list (at most kSampleCharacterLimit)
   bool include_problem_files = true; // a truncated and a corrupt .mot, and .mot files that are not GNT
   bool include_kh2 = false;          // KH2 motion sets (Player with dummies, Default with a nested set) and an ANB
   bool include_nsbca = false;        // an NSBCA with two animations (steps 1 and 2; const, animated, base nodes)
