@@ -1,11 +1,15 @@
 // The command line end to end, in process: exit codes, output formats, refusal of writes.
 #include <catch2/catch.hpp>
+#include <fcntl.h>
+#include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
 #include "formats/nsbca/nsbca_builder.h"
 #include "formats/nsbca/nsbca_writer.h"
+#include "formats/registry.h"
 #include "sample/sample_dump.h"
 #include <nlohmann/json.hpp>
 #include "support/cli_run.h"
@@ -31,17 +35,17 @@ TEST_CASE("index, query and sql through the command line", "[cli]") {
 
   auto users = run({"query", "bone-users", "--db", db, "-p", "bone", "0x76", "--format", "csv"});
   CHECK(users.code == kExitOk);
-  std::string expected = "character,animations\r\n";
+  std::string expected = "game,character,bone_name,animations\r\n";
   for (const auto& code : sample_bone_118_characters(6)) {
     const bool hair = code == "sas" || code == "iru";  // characters 0 and 4: hair in idle (x2 files)
     const bool throws = code != "kak";                 // character 2 has no throw
-    expected += code + "," + std::to_string((hair ? 2 : 0) + (throws ? 1 : 0)) + "\r\n";
+    expected += "gnt4," + code + ",hair left 3," + std::to_string((hair ? 2 : 0) + (throws ? 1 : 0)) + "\r\n";
   }
   CHECK(users.out == expected);
 
   auto json = run({"query", "characters", "--db", db, "--format", "json", "-p", "dump", "s"});
   CHECK(json.code == kExitOk);
-  CHECK_THAT(json.out, Catch::StartsWith("[\n  {\n    \"character\": \"bad\""));
+  CHECK_THAT(json.out, Catch::StartsWith("[\n  {\n    \"game\": \"gnt4\",\n    \"character\": \"bad\""));
   CHECK_THAT(json.out, Catch::Contains("\"name\": \"Sasuke\""));
 
   auto errors = run({"query", "errors", "--db", db, "--format", "markdown"});
@@ -191,7 +195,10 @@ TEST_CASE("pose and info on NSBCA files", "[cli][nsbca]") {
   CHECK(run({"pose", path, "--frame", "1.5"}).code == kExitUsage);                 // not an integer frame
   CHECK(run({"pose", path, "--anim", "third", "--frame", "0"}).code == kExitUsage);
   auto table = run({"pose", path, "--frame", "0", "--format", "csv"});
-  CHECK_THAT(table.out, Catch::StartsWith("node,node_id,T,R,S") && Catch::Contains("0,3,0 -1 0,0 1 0 -1 0 0 0 0 1,"));
+  // One column per component; the scale comes from the bind pose, which the file cannot give: empty.
+  CHECK_THAT(table.out, Catch::StartsWith("node,node_id,T.x,T.y,T.z,R.m00,R.m01,R.m02,R.m10,R.m11,R.m12,R.m20,R.m21,"
+                                          "R.m22,S.x,S.y,S.z\r\n") &&
+                            Catch::Contains("\r\n0,3,0,-1,0,0,1,0,-1,0,0,0,0,1,,,\r\n"));
   auto info = run({"info", path, "--format", "markdown"});
   CHECK(info.code == kExitOk);
   CHECK_THAT(info.out, Catch::Contains("## node_states") &&
@@ -218,7 +225,7 @@ TEST_CASE("report reuse, report docs and diff from the command line", "[cli][rep
   CHECK_THAT(labels.out, Catch::Contains("files,files/chr/loc/0001.mot,gnt_mot,added"));
   CHECK(run({"diff", "--db", both}).code == kExitUsage);          // no labels
   CHECK(run({"diff", both, second}).code == kExitFatal);          // the first database holds two dumps
-  CHECK(run({"diff", "--db", both, "--from", "a", "--to", "zz"}).code == kExitFatal);
+  CHECK(run({"diff", "--db", both, "--from", "a", "--to", "zz"}).code == kExitUsage);  // names the dumps
   auto docs = run({"report", "docs", "--db", both, "--out", (dir / "docs").string()});
   CHECK(docs.code == kExitOk);
   CHECK(std::filesystem::exists(dir / "docs/animdex-docs.html"));
@@ -261,4 +268,231 @@ TEST_CASE("animdex schema prints the schema reference generated from the DDL", "
   CHECK(schema.code == kExitOk);
   CHECK_THAT(schema.out, Catch::StartsWith("# animdex database schema") && Catch::Contains("### `keyframes`") &&
                              Catch::Contains("| `time` | key time as stored"));
+}
+
+namespace {
+
+// The command line run in process with its standard error captured too (messages go there).
+struct Captured {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Captured run_capturing(std::vector<std::string> args) {
+  test::TempDir dir;
+  const auto path = dir / "stderr.txt";
+  std::fflush(stderr);
+  const int saved = ::dup(STDERR_FILENO);
+  const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  REQUIRE((saved >= 0 && file >= 0));
+  ::dup2(file, STDERR_FILENO);
+  ::close(file);
+  auto result = run(std::move(args));
+  std::fflush(stderr);
+  ::dup2(saved, STDERR_FILENO);
+  ::close(saved);
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream err;
+  err << in.rdbuf();
+  return {result.code, result.out, err.str()};
+}
+
+std::string error_line(const std::string& message) { return "animdex: error: " + message + "\n"; }
+
+}  // namespace
+
+TEST_CASE("an unknown verb suggests the nearest one", "[cli][help]") {
+  auto typo = run_capturing({"indx", "dump", "--db", "x.db"});
+  CHECK(typo.code == kExitUsage);
+  CHECK(typo.err == error_line("unknown verb 'indx'; did you mean `index`? (`animdex --help` lists the verbs)"));
+  CHECK(typo.out.empty());
+  CHECK(run_capturing({"-v", "qeury", "bone-users"}).err ==
+        error_line("unknown verb 'qeury'; did you mean `query`? (`animdex --help` lists the verbs)"));
+  CHECK(run_capturing({"INDEX"}).err ==
+        error_line("unknown verb 'INDEX'; did you mean `index`? (`animdex --help` lists the verbs)"));
+  CHECK(run_capturing({"lss", "x.iso"}).err ==
+        error_line("unknown verb 'lss'; did you mean `ls`? (`animdex --help` lists the verbs)"));
+  // A tie names each, in the order of --help.
+  CHECK(run_capturing({"sl", "x.iso"}).err ==
+        error_line("unknown verb 'sl'; did you mean `sql` or `ls`? (`animdex --help` lists the verbs)"));
+  // Nothing near: no guess.
+  auto far = run_capturing({"frobnicate"});
+  CHECK(far.code == kExitUsage);
+  CHECK(far.err == error_line("unknown verb 'frobnicate' (`animdex --help` lists the verbs)"));
+  CHECK(run_capturing({"xx"}).err == error_line("unknown verb 'xx' (`animdex --help` lists the verbs)"));
+  // A verb's own verbs.
+  auto nested = run_capturing({"report", "reus", "--db", "x.db"});
+  CHECK(nested.code == kExitUsage);
+  CHECK(nested.err ==
+        error_line("unknown verb 'report reus'; did you mean `report reuse`? (`animdex report --help` lists the verbs)"));
+  CHECK(run_capturing({"report"}).err == error_line("no verb given; `animdex report --help` lists the verbs"));
+  // No verb at all, or an option where the verb should be.
+  auto none = run_capturing({});
+  CHECK(none.code == kExitUsage);
+  CHECK(none.err == error_line("no verb given; `animdex --help` lists the verbs"));
+  auto option = run_capturing({"--db", "x.db"});
+  CHECK(option.code == kExitUsage);
+  CHECK(option.err == error_line("no verb given (`--db` is not an option of `animdex`; a verb's options follow it); "
+                                 "`animdex --help` lists the verbs"));
+  // Every verb, one letter short, is found again.
+  for (const std::string verb : {"index", "query", "queries", "sql", "formats", "schema", "info", "report", "diff",
+                                 "pose", "export", "convert", "ls", "extract", "sample", "demo"}) {
+    if (verb.size() < 3) continue;
+    const auto typed = verb.substr(0, verb.size() - 1);
+    INFO(typed);
+    CHECK(run_capturing({typed}).err ==
+          error_line("unknown verb '" + typed + "'; did you mean `" + verb + "`? (`animdex --help` lists the verbs)"));
+  }
+}
+
+TEST_CASE("verbose (-v) works before and after the verb", "[cli][help]") {
+  test::TempDir dir;
+  REQUIRE(run({"sample", (dir / "s").string(), "--characters", "1", "--no-problem-files"}).code == kExitOk);
+  const auto db = (dir / "s.db").string();
+  const auto index = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args{"index", (dir / "s").string(), "--db", db, "--quiet"};
+    args.insert(args.end(), extra.begin(), extra.end());  // after the verb and its options
+    return run_capturing(args);
+  };
+  const std::string said = "animdex: info: animdex " ANIMDEX_VERSION ", verb `index`\n";
+  auto quiet = run_capturing({"index", (dir / "s").string(), "--db", db, "--quiet"});
+  CHECK(quiet.code == kExitOk);
+  CHECK(quiet.err.empty());
+  for (const std::vector<std::string>& flag : {std::vector<std::string>{"-v"}, {"--verbose"}, {"--label", "x", "-v"}}) {
+    const auto after = index(flag);
+    INFO(flag.back());
+    CHECK(after.code == kExitOk);
+    CHECK(after.err == said);
+  }
+  auto before = run_capturing({"-v", "index", (dir / "s").string(), "--db", db, "--quiet"});
+  CHECK(before.code == kExitOk);
+  CHECK(before.err == said);
+  auto query = run_capturing({"query", "dumps", "--db", db, "--verbose", "--format", "csv"});
+  CHECK(query.code == kExitOk);
+  CHECK(query.err == "animdex: info: animdex " ANIMDEX_VERSION ", verb `query`\n");
+  // A verb's own verb, with -v after either.
+  const std::string reuse = "animdex: info: animdex " ANIMDEX_VERSION ", verb `report reuse`\n";
+  CHECK(run_capturing({"report", "reuse", "--db", db, "-v"}).err == reuse);
+  CHECK(run_capturing({"report", "-v", "reuse", "--db", db}).err == reuse);
+  CHECK_THAT(run({"index", "--help"}).out, Catch::Contains("-v,--verbose"));
+  // Other options still belong to their verb.
+  CHECK(run_capturing({"index", (dir / "s").string(), "--db", db, "-x"}).err ==
+        error_line("The following argument was not expected: -x (see `animdex index --help`)"));
+}
+
+TEST_CASE("a -p without a value says it needs NAME VALUE", "[cli][help]") {
+  // The line is checked before any database is opened.
+  auto end = run_capturing({"query", "bone-users", "--db", "missing.db", "-p", "bone"});
+  CHECK(end.code == kExitUsage);
+  CHECK(end.err == error_line("-p needs NAME VALUE (or NAME=VALUE): `-p bone` has no value (see `animdex query --help`)"));
+  auto before_option = run_capturing({"query", "bone-users", "-p", "bone", "--format", "csv", "--db", "missing.db"});
+  CHECK(before_option.code == kExitUsage);
+  CHECK(before_option.err == end.err);
+  CHECK(before_option.out.empty());
+  auto bare = run_capturing({"query", "bone-users", "--db", "missing.db", "-p"});
+  CHECK(bare.code == kExitUsage);
+  CHECK(bare.err == error_line("-p needs NAME VALUE (or NAME=VALUE): `-p` has neither (see `animdex query --help`)"));
+  CHECK(run_capturing({"query", "bone-users", "-p", "--db", "missing.db"}).err == bare.err);
+  auto long_form = run_capturing({"sql", "SELECT :v", "--db", "missing.db", "-p", "v=1", "--param", "w"});
+  CHECK(long_form.code == kExitUsage);
+  CHECK(long_form.err ==
+        error_line("--param needs NAME VALUE (or NAME=VALUE): `--param w` has no value (see `animdex sql --help`)"));
+
+  // Complete forms still work: a negative number is a value, not an option.
+  test::TempDir dir;
+  REQUIRE(run({"sample", (dir / "s").string(), "--characters", "1", "--no-problem-files"}).code == kExitOk);
+  const auto db = (dir / "s.db").string();
+  REQUIRE(run({"index", (dir / "s").string(), "--db", db, "--quiet"}).code == kExitOk);
+  CHECK(run({"sql", "SELECT :v AS v", "--db", db, "-p", "v", "-1", "--format", "csv"}).out == "v\r\n-1\r\n");
+  CHECK(run({"sql", "SELECT :v AS v", "--db", db, "-p", "v=-1", "--format", "csv"}).out == "v\r\n-1\r\n");
+  CHECK(run({"query", "bone-users", "--db", db, "-p", "bone=0", "-p", "dump", "NULL", "--format", "csv"}).code ==
+        kExitOk);
+  CHECK(run({"query", "bone-users", "--db", db, "--help", "-p", "bone", "1"}).code == kExitOk);
+}
+
+TEST_CASE("pose, export and convert on a file they do not read name every format they read", "[cli][help]") {
+  test::TempDir dir;
+  REQUIRE(run({"sample", (dir / "s").string(), "--characters", "1", "--no-problem-files", "--images",
+               (dir / "images").string()})
+              .code == kExitOk);
+  const auto gnt = (dir / "s/files/chr/sas/0000.mot").string();
+  auto pose = run_capturing({"pose", gnt, "--frame", "1"});
+  CHECK(pose.code == kExitUsage);
+  CHECK(pose.err == error_line(gnt + ": is gnt_mot, which pose does not read; pose reads lw_mot, lw_env and nsbca "
+                                     "(`animdex formats` lists every format)"));
+  // The list is the registry's: every format with a pose capability, in its order, and no other.
+  std::string expected;
+  std::vector<std::string> ids;
+  for (const auto& format : registered_formats())
+    if (format.pose) ids.emplace_back(format.id);
+  for (std::size_t i = 0; i < ids.size(); ++i) expected += (i == 0 ? "" : i + 1 == ids.size() ? " and " : ", ") + ids[i];
+  CHECK_THAT(pose.err, Catch::Contains("; pose reads " + expected + " (`animdex formats`"));
+  CHECK(run_capturing({"export", gnt, "--bake", "2"}).err ==
+        error_line(gnt + ": is gnt_mot, which export does not read; export reads lw_mot and lw_env (`animdex formats` "
+                         "lists every format)"));
+  CHECK(run_capturing({"convert", gnt, (dir / "out.mot").string()}).err ==
+        error_line(gnt + ": is gnt_mot, which convert does not read; convert reads lw_mot, lw_env and lw_kuper "
+                         "(`animdex formats` lists every format)"));
+
+  test::write_bytes(dir / "noise.bin", test::bytes_of("\x01\x02\x03 nothing known"));
+  const auto noise = (dir / "noise.bin").string();
+  auto unknown = run_capturing({"pose", noise, "--frame", "1"});
+  CHECK(unknown.code == kExitUsage);
+  CHECK(unknown.err == error_line(noise + ": is not of a known format; pose reads lw_mot, lw_env and nsbca "
+                                          "(`animdex formats` lists every format)"));
+
+  // A disc image: what it is and how to name a member inside it.
+  const auto image = (dir / "images/gnt4.iso").string();
+  auto container = run_capturing({"pose", image, "--frame", "1"});
+  CHECK(container.code == kExitUsage);
+  CHECK(container.err == error_line(image + ": is a disc image or archive (gcm), not an animation file; pose reads lw_mot, lw_env "
+                                            "and nsbca (give a member as " + image + "/MEMBER; `animdex ls " + image +
+                                    "` lists them)"));
+  // A real image is larger than one animation file may be: still named for what it is (sparse here).
+  const auto big = (dir / "big.iso").string();
+  std::filesystem::copy_file(image, big);
+  std::filesystem::resize_file(big, 64u << 20);
+  auto large = run_capturing({"export", big, "--bake", "30"});
+  CHECK(large.code == kExitUsage);
+  CHECK(large.err == error_line(big + ": is a disc image or archive (gcm), not an animation file; export reads lw_mot and lw_env "
+                                      "(give a member as " + big + "/MEMBER; `animdex ls " + big + "` lists them)"));
+  // A member is named by what it is, like a file.
+  const auto member = image + "/fpack/chr/sas1000.fpk/chr/sas/0000.mot";
+  CHECK(run_capturing({"pose", member, "--frame", "1"}).err ==
+        error_line(member + ": is gnt_mot, which pose does not read; pose reads lw_mot, lw_env and nsbca (`animdex "
+                            "formats` lists every format)"));
+  const auto archive = image + "/fpack/chr/sas1000.fpk";
+  CHECK(run_capturing({"pose", archive, "--frame", "1"}).err ==
+        error_line(archive + ": is a disc image or archive (fpk), not an animation file; pose reads lw_mot, lw_env and nsbca (give a "
+                             "member as " + archive + "/MEMBER; `animdex ls " + archive + "` lists them)"));
+}
+
+TEST_CASE("sample and demo --characters say the most they write", "[cli][help]") {
+  test::TempDir dir;
+  auto over = run_capturing({"sample", (dir / "s").string(), "--characters", "42"});
+  CHECK(over.code == kExitUsage);
+  CHECK(over.err == error_line("--characters: at most 41 characters (the GNT4 character list the sample draws on), "
+                               "got 42 (see `animdex sample --help`)"));
+  CHECK_FALSE(std::filesystem::exists(dir / "s"));
+  CHECK(run_capturing({"sample", (dir / "s").string(), "-c", "100000000000000000000000"}).err ==
+        error_line("--characters: at most 41 characters (the GNT4 character list the sample draws on), "
+                   "got 100000000000000000000000 (see `animdex sample --help`)"));
+  CHECK(run_capturing({"sample", (dir / "s").string(), "--characters", "0"}).err ==
+        error_line("--characters: at least 1 character, got 0 (see `animdex sample --help`)"));
+  CHECK(run_capturing({"sample", (dir / "s").string(), "--characters", "-3"}).err ==
+        error_line("--characters: at least 1 character, got -3 (see `animdex sample --help`)"));
+  CHECK(run_capturing({"sample", (dir / "s").string(), "--characters", "four"}).err ==
+        error_line("--characters: expected a whole number of characters (1-41), got four (see `animdex sample --help`)"));
+  auto demo = run_capturing({"demo", "--dir", (dir / "d").string(), "--characters", "99"});
+  CHECK(demo.code == kExitUsage);
+  CHECK(demo.err == error_line("--characters: at most 41 characters (the GNT4 character list the sample draws on), "
+                               "got 99 (see `animdex demo --help`)"));
+  CHECK_THAT(run({"sample", "--help"}).out, Catch::Contains("How many characters (1-41)"));
+
+  // The most is written, every character once.
+  auto most = run_capturing({"sample", (dir / "s").string(), "--characters", "41", "--no-problem-files"});
+  CHECK(most.code == kExitOk);
+  CHECK(most.err == "wrote 82 files for 41 characters under " + (dir / "s").string() + "\n");
+  CHECK(kSampleCharacterLimit == 41);
 }
