@@ -18,6 +18,8 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+
 namespace animdex {
 
 namespace {
@@ -38,6 +40,17 @@ void bind_raw(sqlite3_stmt* statement, int index, const std::optional<double>& v
 void bind_raw(sqlite3_stmt* statement, int index, const std::optional<std::int64_t>& value) {
   if (value) sqlite3_bind_int64(statement, index, *value);
   else sqlite3_bind_null(statement, index);
+}
+
+// A dump's roots as a set: databases before v11 recorded several roots in the order given.
+std::vector<std::string> root_lines(const std::string& roots) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t end; (end = roots.find('\n', start)) != std::string::npos; start = end + 1)
+    lines.push_back(roots.substr(start, end - start));
+  lines.push_back(roots.substr(start));
+  std::sort(lines.begin(), lines.end());
+  return lines;
 }
 
 void step_raw(SQLite::Database& db, sqlite3_stmt* statement) {
@@ -124,7 +137,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     const std::int64_t old_id = existing.getColumn(0).getInt64();
     const std::string old_root = existing.getColumn(3).getString();
     existing.reset();
-    if (old_root != settings.root && !settings.replace)
+    if (root_lines(old_root) != root_lines(settings.root) && !settings.replace)
       throw LabelInUse(fmt::format("the database already holds a dump labelled '{}', indexed from {}; this run's "
                                    "root is {}. Give this dump its own --label, or --replace to replace that one",
                                    settings.label, old_root, settings.root));

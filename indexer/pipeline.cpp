@@ -49,17 +49,38 @@ class ProgressLine {
   Clock::time_point last_{};
 };
 
+}  // namespace
+
 std::string describe_roots(const std::vector<std::filesystem::path>& roots) {
-  std::string text;
+  std::vector<std::string> normalized;
   for (const auto& root : roots) {
-    if (!text.empty()) text += '\n';
     auto normal = std::filesystem::absolute(root).lexically_normal();
-    // "dump" and "dump/" are one root: a label's roots are compared before it is replaced.
+    // "dump" and "dump/" are one root, and `index a b` is `index b a`: a label's roots are
+    // compared before it is replaced, and looked up when no label is given.
     if (!normal.has_filename() && normal.has_parent_path() && normal != normal.root_path()) normal = normal.parent_path();
-    text += normal.string();
+    normalized.push_back(normal.string());
   }
+  std::sort(normalized.begin(), normalized.end());
+  std::string text;
+  for (const auto& root : normalized) text += (text.empty() ? "" : "\n") + root;
   return text;
 }
+
+std::optional<std::string> label_of_roots(const std::filesystem::path& database,
+                                          const std::vector<std::filesystem::path>& roots) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(database, error)) return std::nullopt;
+  try {
+    auto db = open_read_only(database);
+    SQLite::Statement find(db, "SELECT label FROM dumps WHERE root = ? ORDER BY id LIMIT 1");
+    find.bind(1, describe_roots(roots));
+    if (find.executeStep()) return find.getColumn(0).getString();
+  } catch (const std::exception&) {  // not a database we can read: `index` itself says why
+  }
+  return std::nullopt;
+}
+
+namespace {
 
 // Files in flight (read, parsed, or waiting for the writer) bound memory: each holds at most its
 // bytes (max_file_size) or its decoded model (parse_budget), so tokens x (both) stays within

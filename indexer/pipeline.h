@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,14 @@ struct IndexSummary {
   std::vector<WalkWarning> warnings;  // walker warnings (symlink loops, dangling links), also in scan_warnings
   double seconds = 0.0;
 };
+
+// The roots as a dump records them (`dumps.root`): absolute, normalised, sorted, one a line.
+std::string describe_roots(const std::vector<std::filesystem::path>& roots);
+
+// The label of the dump already indexed from exactly these roots, if the database has one: what
+// `index` without --label updates, so running the same command again never makes a second copy.
+std::optional<std::string> label_of_roots(const std::filesystem::path& database,
+                                          const std::vector<std::filesystem::path>& roots);
 
 // Indexes the roots into the database as one dump. Throws DatabaseError (or
 // std::runtime_error) for fatal problems; bad files are recorded, never thrown.

@@ -49,7 +49,9 @@ bool is_assignment(std::string_view token) {
 
 // A token CLI11 takes for an option rather than a value: `--name`, `-x`; `-1` and `-0.5` are values.
 bool option_like(std::string_view token) {
-  return token.size() > 1 && token[0] == '-' && !std::isdigit(static_cast<unsigned char>(token[1]));
+  // `--name` or `-x`; `-1`, `-.5` and `-%` (a LIKE pattern) are values, as CLI11 reads them too.
+  if (token.size() < 2 || token[0] != '-') return false;
+  return token[1] == '-' ? token.size() > 2 : std::isalpha(static_cast<unsigned char>(token[1])) != 0;
 }
 
 // The verb (and nested verb) the line names, and the index of the first argument after it; the
@@ -221,7 +223,9 @@ int run_verb(int argc, const char* const* argv, std::ostream& out) {
     // The one message style, with where to look next: the verb that was being parsed, if any.
     const auto [command, verb] = selected_verb(app);
     if (const auto problem = verb_problem(*command, verb); !problem.empty()) return fail(kExitUsage, problem);
-    return fail(kExitUsage, fmt::format("{} (see `animdex{} --help`)", error.what(), verb));
+    std::string message = error.what();
+    if (message == "--db is required") message += ": give --db FILE, or name it once with ANIMDEX_DB=FILE";
+    return fail(kExitUsage, fmt::format("{} (see `animdex{} --help`)", message, verb));
   }
   if (verbose) {
     spdlog::set_level(spdlog::level::info);

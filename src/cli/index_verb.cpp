@@ -60,7 +60,7 @@ void print_summary(const IndexOptions& options, const IndexSummary& summary) {
 // The default label: the root's name (a folder's name, an image's name without its extension),
 // several roots' names joined by '+'; what a user would type for that tree anyway.
 std::string label_from_roots(const std::vector<std::string>& roots) {
-  std::string label;
+  std::vector<std::string> names;
   for (const auto& root : roots) {
     const auto path = std::filesystem::absolute(root).lexically_normal();
     std::error_code error;
@@ -68,8 +68,11 @@ std::string label_from_roots(const std::vector<std::string>& roots) {
     std::string name = (file ? path.stem() : path.filename()).string();
     if (name.empty()) name = path.parent_path().filename().string();  // "dump/" normalises to "dump/" + ""
     if (name.empty()) name = "root";                                   // the file system's root itself
-    label += (label.empty() ? "" : "+") + name;
+    names.push_back(name);
   }
+  std::sort(names.begin(), names.end());  // as the roots are recorded: `index b a` is `index a b`
+  std::string label;
+  for (const auto& name : names) label += (label.empty() ? "" : "+") + name;
   return label;
 }
 
@@ -84,7 +87,16 @@ int run_index_verb(IndexVerbOptions& options) {
       std::chrono::milliseconds(static_cast<std::int64_t>(options.parse_timeout_seconds * 1000.0));
   for (const auto& root : options.roots) index.roots.emplace_back(root);
   index.show_progress = !options.quiet && ::isatty(STDERR_FILENO);
-  if (index.label.empty()) index.label = label_from_roots(options.roots);
+  if (index.label.empty()) {
+    if (auto existing = label_of_roots(index.database, index.roots)) {
+      index.label = *existing;
+      if (!options.quiet)
+        spdlog::warn("these roots are already indexed as dump '{}': updating it (--label NAME indexes them as another dump)",
+                     terminal_safe(index.label));
+    } else {
+      index.label = label_from_roots(options.roots);
+    }
+  }
   try {
     const auto summary = run_index(index);
     if (!options.quiet) print_summary(index, summary);

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <spdlog/spdlog.h>
 #include <sqlite3.h>
 
@@ -16,6 +17,7 @@
 #include "db/query_catalog.h"
 #include "db/schema_docs.h"
 #include "db/sql_runner.h"
+#include "output/json_rows.h"
 #include "containers/container_registry.h"
 #include "formats/registry.h"
 
@@ -54,7 +56,12 @@ void add_query_folder_option(CLI::App& command, std::vector<std::filesystem::pat
 
 std::vector<NamedQuery> catalogue(const std::vector<std::filesystem::path>& folders) {
   auto all = folders;
-  for (auto& folder : query_folders_from_environment()) all.push_back(std::move(folder));
+  for (auto& folder : query_folders_from_environment()) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(folder, error))
+      throw QueryUsageError(fmt::format("ANIMDEX_QUERIES names {}, which is not a folder", folder.string()));
+    all.push_back(std::move(folder));
+  }
   return query_catalogue(all);
 }
 
@@ -89,9 +96,7 @@ int print_sql(const SqlOptions& options, const std::string& sql, const Parameter
       checked = check_parameter_values(db, *query, parameters, notes);
       for (const auto& note : notes) spdlog::warn("{}", note);
     }
-    auto results = run_read_only_statements(db, sql, checked, options.limits);
-    if (query && results.size() > 1) results.erase(results.begin(), results.end() - 1);  // a query answers once
-    return print_results(results, options.format, out);
+    return print_results(run_read_only_statements(db, sql, checked, options.limits), options.format, out);
   } catch (const QueryUsageError& error) {
     return fail(kExitUsage, error);
   } catch (const ParameterError& error) {
@@ -108,7 +113,18 @@ bool names_a_file(const std::string& text) {
   return text.ends_with(".sql") || text.find('/') != std::string::npos;
 }
 
+// `-p game kh2 -p game gnt4` would quietly answer for one of them: a usage error instead.
+std::optional<std::string> repeated_parameter(const Bindings& parameters) {
+  for (std::size_t i = 0; i < parameters.size(); ++i)
+    for (std::size_t j = i + 1; j < parameters.size(); ++j)
+      if (parameters[i].first == parameters[j].first)
+        return fmt::format("-p {} is given twice ('{}' and '{}'); give each parameter once", parameters[i].first,
+                           parameters[i].second, parameters[j].second);
+  return std::nullopt;
+}
+
 int run_named_query(const SqlOptions& options, std::ostream& out) {
+  if (auto repeated = repeated_parameter(options.parameters)) return fail(kExitUsage, *repeated);
   try {
     if (names_a_file(options.text)) {
       const auto query = load_query_file(options.text);
@@ -126,6 +142,7 @@ int run_named_query(const SqlOptions& options, std::ostream& out) {
 
 // Free SQL: the statement, or standard input for "-" (as the sqlite3 shell reads a script).
 int run_free_sql(const SqlOptions& options, std::ostream& out) {
+  if (auto repeated = repeated_parameter(options.parameters)) return fail(kExitUsage, *repeated);
   std::string sql = options.text;
   if (sql == "-") {
     constexpr std::size_t kMaxScript = 16 << 20;
@@ -154,8 +171,11 @@ nlohmann::ordered_json parameters_json(const NamedQuery& query) {
     item["name"] = parameter.name;
     item["type"] = parameter_type_name(parameter.type);
     item["required"] = parameter.required();
-    item["default"] = parameter.default_value && *parameter.default_value != "NULL"
-                          ? nlohmann::ordered_json(*parameter.default_value) : nlohmann::ordered_json(nullptr);
+    // The default as its type reads it: `dummies int = 0` is the number 0, `= NULL` is null.
+    const auto typed = parameter.default_value && parameter.type != ParameterType::text
+                           ? infer_parameters({{parameter.name, *parameter.default_value}}).front().second
+                           : Cell(parameter.default_value.value_or("NULL"));
+    item["default"] = typed == Cell(std::string("NULL")) ? nlohmann::ordered_json(nullptr) : json_cell(typed);
     item["description"] = parameter.description;
     parameters.push_back(std::move(item));
   }

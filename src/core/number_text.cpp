@@ -13,13 +13,20 @@ bool float32_exact(double value) {
   return static_cast<double>(static_cast<float>(value)) == value;
 }
 
-std::string shortest(double value) {
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general);
-  return std::string(buffer, result.ptr);
-}
-
 }  // namespace
+
+std::string shortest_text(double value) {
+  char buffer[400];  // fixed notation of a large double runs to 300+ digits; we only use it below 1e21
+  auto written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+  const std::string_view scientific(buffer, static_cast<std::size_t>(written.ptr - buffer));
+  const auto e = scientific.find('e');
+  int exponent = 0;
+  if (e != std::string_view::npos) std::from_chars(scientific.data() + e + 1 + (scientific[e + 1] == '+'), written.ptr, exponent);
+  // As JavaScript prints numbers: plain decimals from 1e-7 to 1e21 (0.0005, 1859874), else 1.5e-08.
+  if (std::isfinite(value) && exponent >= -7 && exponent < 21)
+    written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+  return std::string(buffer, written.ptr);
+}
 
 double as_stored(double value) {
   if (!float32_exact(value)) return value;
@@ -33,10 +40,11 @@ double as_stored(double value) {
 
 std::string number_text(double value) {
   if (std::isnan(value)) return "NaN";
-  return shortest(as_stored(value));
+  return shortest_text(as_stored(value));
 }
 
 double as_computed(double value) {
+  if (value == 0) return 0.0;  // -0 from arithmetic (a sine of 0) means 0
   if (!std::isfinite(value) || float32_exact(value)) return as_stored(value);
   char buffer[64];
   const auto written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 9);
@@ -45,9 +53,5 @@ double as_computed(double value) {
   return rounded;
 }
 
-std::string computed_text(double value) {
-  if (std::isnan(value)) return "NaN";
-  return shortest(as_computed(value));
-}
 
 }  // namespace animdex

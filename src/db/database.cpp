@@ -1,6 +1,7 @@
 #include "db/database.h"
 
 #include "containers/container_registry.h"
+#include "core/number_text.h"
 #include "db/key_tables.h"
 
 #include "formats/registry.h"
@@ -56,9 +57,18 @@ std::string_view embedded_or_throw(std::string_view path) {
   return *content;
 }
 
+// `animdex_as_stored(x)` in SQL: the number rule (core/number_text.h), for migrations that rewrite
+// values stored before it (011). NULL and non-numbers pass through.
+void as_stored_function(sqlite3_context* context, int, sqlite3_value** arguments) {
+  if (sqlite3_value_type(arguments[0]) == SQLITE_FLOAT) sqlite3_result_double(context, as_stored(sqlite3_value_double(arguments[0])));
+  else sqlite3_result_value(context, arguments[0]);
+}
+
 // Brings an existing database from `from_version` up to kSchemaVersion in one transaction,
 // running schema/migrations/NNN_*.sql for every NNN above `from_version`, in order.
 void migrate(SQLite::Database& db, int from_version) {
+  sqlite3_create_function(db.getHandle(), "animdex_as_stored", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
+                          &as_stored_function, nullptr, nullptr);
   std::vector<std::pair<int, std::string_view>> steps;
   for (const auto& file : embedded_files()) {
     constexpr std::string_view folder = "schema/migrations/";

@@ -278,6 +278,8 @@ void blob_column(const KeyCursor& cursor, sqlite3_context* context, int column) 
 int column(sqlite3_vtab_cursor* base, sqlite3_context* context, int index) {
   const KeyCursor& cursor = cursor_of(base);
   if (index == 0) sqlite3_result_int64(context, cursor.track_id);
+  else if (cursor.on_rows && sqlite3_column_type(cursor.rows, index - 1) == SQLITE_FLOAT)
+    result_real(context, sqlite3_column_double(cursor.rows, index - 1));  // rows written before v11 too
   else if (cursor.on_rows) sqlite3_result_value(context, sqlite3_column_value(cursor.rows, index - 1));
   else if (index == 1) sqlite3_result_int64(context, static_cast<sqlite3_int64>(cursor.key));
   else blob_column(cursor, context, index);

@@ -32,7 +32,7 @@ QueryParameter parse_parameter(std::string_view query_name, std::string_view spe
   const auto type_end = rest.find_first_of(" \t=");
   const auto type = parse_type(rest.substr(0, type_end));
   if (!type)
-    throw std::logic_error(fmt::format("queries/{}.sql: parameter '{}' needs a type (int, real or text) after its name",
+    throw std::logic_error(fmt::format("query '{}': parameter '{}' needs a type (int, real or text) after its name",
                                        query_name, parameter.name));
   parameter.type = *type;
   rest = type_end == std::string_view::npos ? std::string_view() : trim_blanks(rest.substr(type_end));

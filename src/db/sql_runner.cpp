@@ -1,6 +1,7 @@
 #include "db/sql_runner.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include <cmath>
 #include <cstdlib>
@@ -67,7 +68,17 @@ bool zero_padded(std::string_view text) {
 Cell column_cell(sqlite3_stmt* statement, int column) {
   switch (sqlite3_column_type(statement, column)) {
     case SQLITE_INTEGER: return static_cast<std::int64_t>(sqlite3_column_int64(statement, column));
-    case SQLITE_FLOAT: return sqlite3_column_double(statement, column);
+    case SQLITE_FLOAT: {
+      const double value = sqlite3_column_double(statement, column);
+      // An expression's result (no table column behind it) keeps 15 significant digits, as the
+      // sqlite3 shell prints it: 0.1 + 0.2 is 0.3. Stored values keep theirs (core/number_text.h).
+      if (sqlite3_column_table_name(statement, column) || !std::isfinite(value)) return value;
+      char buffer[32];
+      const auto written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 15);
+      double rounded = value;
+      std::from_chars(buffer, written.ptr, rounded);
+      return rounded;
+    }
     case SQLITE_NULL: return std::monostate{};
     case SQLITE_BLOB: {
       const auto* bytes = static_cast<const unsigned char*>(sqlite3_column_blob(statement, column));

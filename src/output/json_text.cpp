@@ -1,6 +1,7 @@
 #include "output/json_text.h"
 
-#include <charconv>
+#include "core/number_text.h"
+
 #include <cmath>
 
 namespace animdex {
@@ -12,9 +13,7 @@ void write_float(std::string& out, double value) {
     out += "null";
     return;
   }
-  char buffer[64];
-  const auto written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general);
-  const std::string_view text(buffer, static_cast<std::size_t>(written.ptr - buffer));
+  const std::string text = shortest_text(value);
   out += text;
   if (text.find_first_of(".e") == std::string_view::npos) out += ".0";  // a float stays a float: 2.0
 }

@@ -20,6 +20,7 @@ using namespace animdex;
 namespace {
 
 using test::run;
+using test::run_capturing;
 
 }  // namespace
 
@@ -272,32 +273,6 @@ TEST_CASE("animdex schema prints the schema reference generated from the DDL", "
 
 namespace {
 
-// The command line run in process with its standard error captured too (messages go there).
-struct Captured {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Captured run_capturing(std::vector<std::string> args) {
-  test::TempDir dir;
-  const auto path = dir / "stderr.txt";
-  std::fflush(stderr);
-  const int saved = ::dup(STDERR_FILENO);
-  const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  REQUIRE((saved >= 0 && file >= 0));
-  ::dup2(file, STDERR_FILENO);
-  ::close(file);
-  auto result = run(std::move(args));
-  std::fflush(stderr);
-  ::dup2(saved, STDERR_FILENO);
-  ::close(saved);
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream err;
-  err << in.rdbuf();
-  return {result.code, result.out, err.str()};
-}
-
 std::string error_line(const std::string& message) { return "animdex: error: " + message + "\n"; }
 
 }  // namespace
@@ -495,4 +470,43 @@ TEST_CASE("sample and demo --characters say the most they write", "[cli][help]")
   CHECK(most.code == kExitOk);
   CHECK(most.err == "wrote 82 files for 41 characters under " + (dir / "s").string() + "\n");
   CHECK(kSampleCharacterLimit == 41);
+}
+
+TEST_CASE("the same roots keep their label and a parameter is given once and a value may start with a minus", "[cli][session]") {
+  test::TempDir dir;
+  SampleDumpOptions options;
+  options.character_count = 2;
+  options.include_problem_files = false;
+  write_sample_dump(dir / "dump", options);
+  const std::string db = (dir / "s.db").string();
+  REQUIRE(run({"index", (dir / "dump").string(), "--db", db, "--label", "default", "--quiet"}).code == kExitOk);
+  // Without --label, roots already indexed under a label update that dump, never a second copy.
+  const auto again = run_capturing({"index", (dir / "dump").string() + "/", "--db", db});
+  CHECK(again.code == kExitOk);
+  CHECK_THAT(again.err, Catch::Contains("already indexed as dump 'default': updating it"));
+  CHECK(run({"sql", "SELECT group_concat(label) FROM dumps", "--db", db, "--format", "csv", "--no-header"}).out ==
+        "default\r\n");
+
+  const auto twice = run_capturing({"query", "bone-users", "--db", db, "-p", "bone", "1", "-p", "game", "kh2",
+                                    "-p", "game", "gnt4"});
+  CHECK(twice.code == kExitUsage);
+  CHECK_THAT(twice.err, Catch::Contains("-p game is given twice ('kh2' and 'gnt4')"));
+  CHECK(run({"sql", "SELECT :a", "--db", db, "-p", "a", "1", "-p", "a", "2"}).code == kExitUsage);
+
+  // A LIKE pattern or a negative number is a value, not an option.
+  const auto like = run({"sql", "SELECT COUNT(*) FROM files WHERE path NOT LIKE :p", "--db", db, "-p", "p", "-%",
+                         "--format", "csv", "--no-header"});
+  CHECK(like.code == kExitOk);
+  CHECK(run({"sql", "SELECT :x * 2 AS v", "--db", db, "-p", "x", "-.5", "--format", "csv"}).out == "v\r\n-1\r\n");
+  // An SQL expression prints as the sqlite3 shell does (15 digits); a stored value as it is stored.
+  CHECK(run({"sql", "SELECT 0.1 + 0.2 AS v", "--db", db, "--format", "csv"}).out == "v\r\n0.3\r\n");
+
+  // Defaults are typed in `queries --format json`: `dummies int = 0` is the number 0.
+  const auto listing = nlohmann::json::parse(run({"queries", "--format", "json"}).out);
+  for (const auto& query : listing)
+    for (const auto& parameter : query["parameters"])
+      if (parameter["name"] == "dummies") CHECK(parameter["default"] == 0);
+  const auto missing_db = run_capturing({"query", "dumps"});
+  CHECK(missing_db.code == kExitUsage);
+  CHECK_THAT(missing_db.err, Catch::Contains("ANIMDEX_DB"));
 }

@@ -37,35 +37,8 @@ namespace fs = std::filesystem;
 namespace {
 
 using test::run;
-
-// ---------------------------------------------------------------------------------------------
-// Running with standard error captured (the messages go there), as in tests/cli/cli_test.cpp.
-
-struct Captured {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Captured run_capturing(std::vector<std::string> args) {
-  char path[] = "/tmp/animdex-session-stderr-XXXXXX";
-  const int file = ::mkstemp(path);
-  REQUIRE(file >= 0);
-  std::fflush(stderr);
-  const int saved = ::dup(STDERR_FILENO);
-  REQUIRE(saved >= 0);
-  ::dup2(file, STDERR_FILENO);
-  ::close(file);
-  auto result = run(std::move(args));
-  std::fflush(stderr);
-  ::dup2(saved, STDERR_FILENO);
-  ::close(saved);
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream err;
-  err << in.rdbuf();
-  ::unlink(path);
-  return {result.code, result.out, err.str()};
-}
+using test::Captured;
+using test::run_capturing;
 
 // ---------------------------------------------------------------------------------------------
 // The session's folder and its two dumps.

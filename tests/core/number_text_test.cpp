@@ -23,6 +23,10 @@ TEST_CASE("other doubles print as the shortest text that reads back to them", "[
   CHECK(number_text(0.1) == "0.1");  // LightWave's text: not a float32, kept as written
   CHECK(number_text(1.0 / 3.0) == "0.3333333333333333");
   CHECK(number_text(1e300) == "1e+300");
+  // Plain decimals from 1e-7 to 1e21, as JavaScript prints them: sizes and sums read as numbers.
+  CHECK(number_text(1859874.0) == "1859874");
+  CHECK(number_text(0.0005) == "0.0005");
+  CHECK(number_text(1.5e-8) == "1.5e-08");
   CHECK(number_text(std::numeric_limits<double>::quiet_NaN()) == "NaN");
 }
 
@@ -34,10 +38,21 @@ TEST_CASE("as_stored is idempotent and keeps the float32 it came from", "[core][
   }
 }
 
+TEST_CASE("a difference is taken between the decimals shown", "[core][numbers]") {
+  // Two float32 keys one mantissa bit apart differ by 0.001953125 in binary; their decimals, which
+  // the tables show, by 0.00195314: what a reader of those tables computes (diff, reuse tolerance).
+  const float before = 0.31666666F;
+  const float after = before + 0.001953125F;
+  CHECK(number_text(as_stored(after)) == "0.3186198");
+  CHECK(number_text(as_computed(as_stored(after) - as_stored(before))) == "0.00195314");
+}
+
 TEST_CASE("computed values get at most 9 significant digits", "[core][numbers]") {
+  const auto computed_text = [](double value) { return number_text(as_computed(value)); };
   CHECK(computed_text(0.42858150000000003) == "0.4285815");
   CHECK(computed_text(1.719826061210624) == "1.71982606");
   CHECK(computed_text(static_cast<double>(0.5F) + static_cast<double>(0.25F)) == "0.75");
   CHECK(computed_text(static_cast<double>(1.35F)) == "1.35");  // a pose at a key: the key's own text
+  CHECK(computed_text(-0.0) == "0");
   CHECK(std::fabs(as_computed(1.719826061210624) - 1.719826061210624) < 5e-9 * 1.72);
 }

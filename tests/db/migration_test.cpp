@@ -7,6 +7,7 @@
 
 #include "db/database.h"
 #include "db/sql_runner.h"
+#include "reference/reference_data.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -93,5 +94,30 @@ TEST_CASE("a version-7 database migrates in place: KH2 header facts move to kh2_
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM mset_slots") == 108);
   CHECK(test::run_named(db, "kh2-motions", {}).rows.size() ==
         static_cast<std::size_t>(test::query_integer(db, "SELECT COUNT(*) FROM mset_slots WHERE is_dummy = 0")));
+  CHECK(std::get<std::string>(run_read_only_sql(db, "PRAGMA integrity_check").rows.at(0).at(0)) == "ok");
+}
+
+TEST_CASE("a version-10 database migrates to 11: game columns, and numbers under the number rule", "[schema][migration]") {
+  test::TempDir dir;
+  const auto path = dir / "v10.db";
+  {
+    auto db = open_for_writing(path);
+    db.exec("INSERT INTO dumps(label, root, indexed_at) VALUES ('old', '/old', '2026-01-01T00:00:00Z')");
+    db.exec("INSERT INTO files(dump_id, path, format, size, mtime_ns, status, character) "
+            "VALUES (1, 'files/chr/nar/0000.mot', 'gnt_mot', 1, 0, 'ok', 'nar')");
+    // What v10 stored: the float32 0.155774 widened exactly, printed with 17 digits.
+    db.exec("INSERT INTO animations(file_id, slot, motion_id, play_speed, end_time, frame_count, track_count, "
+            "key_count, content_hash) VALUES (1, 0, 0, 0.15577399730682373, 1.25, 75, 0, 0, '0')");
+    db.exec("DROP VIEW animation_overview; CREATE VIEW animation_overview AS SELECT 1 AS old_shape");
+    db.exec("PRAGMA user_version = 10");
+  }
+  {
+    auto db = open_for_writing(path);
+    load_reference_tables(db, ReferenceData::embedded());  // as every index run does
+  }
+  auto db = open_read_only(path);
+  CHECK(test::query_integer(db, "PRAGMA user_version") == 11);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations WHERE play_speed = 0.155774") == 1);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animation_overview WHERE game = 'gnt4'") == 1);
   CHECK(std::get<std::string>(run_read_only_sql(db, "PRAGMA integrity_check").rows.at(0).at(0)) == "ok");
 }

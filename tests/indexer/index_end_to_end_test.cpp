@@ -221,7 +221,7 @@ TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
     CHECK(cell_text((*nar)[4]) == "5");
     auto animations = test::run_named(db, "animations", {{"character", "sak"}});
     REQUIRE(animations.rows.size() == 4);
-    CHECK(cell_text(animations.rows[2][5]) == "5B");
+    CHECK(cell_text(animations.rows[2][6]) == "5B");
   }
 }
 
