@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang-14 (ASan + UBSan), seeds each corpus from the
 # project's own writer (the sample dump), the regression inputs in tests/regression/ and, when
-# present, ../shared/corpus/real/, then runs every target for FUZZ_SECONDS (default 45).
+# present, ../shared/corpus/real/, then runs every target for FUZZ_SECONDS (default 30).
 # Fails on any crash, leak, timeout or sanitizer report; a finding is written to
 # build-fuzz/findings/<target>/ -- copy it into tests/regression/<format>/ so the tests replay it.
 # Usage: scripts/fuzz.sh [ANIMDEX_BINARY]   (default build/animdex, used to write the sample dump)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${FUZZ_SECONDS:-45}
+seconds=${FUZZ_SECONDS:-30}
 animdex=${1:-build/animdex}
 out=build-fuzz
 
@@ -25,7 +25,7 @@ for image in "$seeds"/images/*; do
     "$animdex" extract "$image" "$member" --out "$seeds/members/$(echo "$image-$member" | tr '/.' '__')" 2>/dev/null || true
   done < <("$animdex" ls "$image" --recursive --format csv 2>/dev/null | tail -n +2 | cut -d, -f1 | sed 's/$/\t/')
 done
-container_seconds=${FUZZ_CONTAINER_SECONDS:-20}
+container_seconds=${FUZZ_CONTAINER_SECONDS:-15}
 status=0
 # Detection over every format gets every format's dictionary as well as its own.
 cat fuzz/fuzz_detect_parse.dict src/formats/*/fuzz_*.dict > "$out/fuzz_detect_parse.dict"
