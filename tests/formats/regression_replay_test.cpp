@@ -5,8 +5,11 @@
 #include <filesystem>
 
 #include "formats/gnt_mot/gnt_mot_parser.h"
+#include "formats/kh2/kh2_model.h"
+#include "formats/kh2/kh2_motion.h"
 #include "formats/registry.h"
 #include "model/key_blob.h"
+#include "model/validate.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -38,6 +41,11 @@ TEST_CASE("regression inputs parse or fail cleanly", "[regression]") {
     if (entry.path().parent_path().filename() == "gnt_mot") {
       auto parsed = gnt_mot::parse_mot(bytes);
       if (!parsed.ok()) CHECK_FALSE(parsed.error().expected.empty());
+    }
+    if (entry.path().parent_path().filename() == "kh2") {  // fuzz_kh2 also reads any input as a bare Motion
+      auto motion = kh2::parse_motion(bytes);
+      if (!motion.ok()) CHECK_FALSE(motion.error().expected.empty());
+      else CHECK(model::validate(kh2::to_model(motion.value())) == std::nullopt);
     }
     ++replayed;
   }

@@ -150,8 +150,12 @@ model::Animation motion_to_animation(const Motion& motion) {
         key.x = parts.translation[0], key.y = parts.translation[1], key.z = parts.translation[2];
         tracks[0].keys.push_back(key);
         // Rotation and scale are derived from float32 matrices, so they are kept at float32 precision,
-        // all the source holds: stored compactly and printed as the file's numbers are.
-        const auto f32 = [](double value) { return static_cast<double>(static_cast<float>(value)); };
+        // all the source holds: stored compactly and printed as the file's numbers are. A scale past
+        // float32's range (a row of two 3e38 entries; fuzzer finding) stays a double, not infinity.
+        const auto f32 = [](double value) {
+          const auto narrowed = static_cast<float>(value);
+          return std::isfinite(narrowed) ? static_cast<double>(narrowed) : value;
+        };
         key.x = f32(parts.rotation[0]), key.y = f32(parts.rotation[1]), key.z = f32(parts.rotation[2]);
         key.w = f32(parts.rotation[3]);
         tracks[1].keys.push_back(key);
