@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang-14 (ASan + UBSan), seeds each corpus from the
 # project's own writer (the sample dump), the regression inputs in tests/regression/ and, when
-# present, ../shared/corpus/real/, then runs every target for FUZZ_SECONDS (default 30).
+# present, ../shared/corpus/real/, then runs every target for FUZZ_SECONDS (default 30; containers
+# FUZZ_CONTAINER_SECONDS, default 15), FUZZ_JOBS (default 2) targets at a time.
 # Fails on any crash, leak, timeout or sanitizer report; a finding is written to
 # build-fuzz/findings/<target>/ -- copy it into tests/regression/<format>/ so the tests replay it.
 # Usage: scripts/fuzz.sh [ANIMDEX_BINARY]   (default build/animdex, used to write the sample dump)
@@ -27,6 +28,8 @@ for image in "$seeds"/images/*; do
 done
 container_seconds=${FUZZ_CONTAINER_SECONDS:-15}
 status=0
+jobs_at_once=${FUZZ_JOBS:-2}
+targets=()
 # Detection over every format gets every format's dictionary as well as its own.
 cat fuzz/fuzz_detect_parse.dict src/formats/*/fuzz_*.dict > "$out/fuzz_detect_parse.dict"
 # Every target fuzz/CMakeLists.txt built (one per listed format folder's fuzz_*.cpp, and
@@ -62,10 +65,17 @@ for source in src/formats/*/fuzz_*.cpp src/containers/*/fuzz_*.cpp fuzz/fuzz_det
     while IFS= read -r -d '' file; do cp "$file" "$corpus/seed-image-$((i++))"; done < <(find "$seeds/images" "$seeds/members" -type f -size -1024k -print0)
   fi
   echo "fuzz: $target for ${target_seconds}s from $(ls "$corpus" | wc -l) seeds"
-  if ! "$out/fuzz/$target" "$corpus" "${dictionary_option[@]}" -max_total_time="$target_seconds" \
+  # libFuzzer uses one core, so two targets run side by side on the CI's two cores.
+  while (( $(jobs -rp | wc -l) >= jobs_at_once )); do wait -n || true; done
+  ( rc=0; "$out/fuzz/$target" "$corpus" "${dictionary_option[@]}" -max_total_time="$target_seconds" \
       -timeout=10 -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 \
-      >"$out/$target.log" 2>&1; then
-    echo "fuzz: $target FAILED; findings in $findings, log $out/$target.log"
+      >"$out/$target.log" 2>&1 || rc=$?; echo "$rc" >"$out/$target.status" ) &
+  targets+=("$target")
+done
+wait
+for target in "${targets[@]}"; do
+  if [[ "$(cat "$out/$target.status")" != 0 ]]; then
+    echo "fuzz: $target FAILED; findings in $out/findings/$target, log $out/$target.log"
     tail -40 "$out/$target.log"
     status=1
   else
