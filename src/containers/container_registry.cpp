@@ -53,12 +53,6 @@ const ContainerModule* detect_container(std::span<const std::byte> head, std::ui
   return nullptr;
 }
 
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 const ContainerModule* find_container(std::string_view id) {
   for (const auto& container : kContainers)
     if (container.id == id) return &container;

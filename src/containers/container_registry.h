@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "containers/container.h"
+#include "core/text.h"  // equal_ignoring_case: disc paths are looked up ignoring case (Dolphin)
 
 namespace animdex {
 
@@ -15,9 +16,6 @@ std::span<const ContainerModule> registered_containers();
 const ContainerModule* detect_container(std::span<const std::byte> head, std::uint64_t size, std::string_view name);
 
 const ContainerModule* find_container(std::string_view id);
-
-// ASCII case-insensitive equality, as disc paths are looked up (Dolphin).
-bool equal_ignoring_case(std::string_view a, std::string_view b);
 
 bool is_container_format(std::string_view format_id);
 

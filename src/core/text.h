@@ -1,5 +1,8 @@
 #pragma once
-// Small text helpers shared by the readers of embedded text files (queries, schema).
+// Small text helpers shared by the readers of embedded text files (queries, schema) and by the
+// places that compare what a user typed with what is stored.
+#include <algorithm>
+#include <cctype>
 #include <string_view>
 
 namespace animdex {
@@ -9,6 +12,13 @@ inline std::string_view trim_blanks(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
   return text;
+}
+
+// Equal letter for letter, ASCII case aside (disc paths, labels, characters a user types).
+inline bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
 }
 
 }  // namespace animdex

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string_view>
 
+#include "core/text.h"
+
 namespace animdex {
 
 namespace {
@@ -70,11 +72,6 @@ std::vector<std::string> values_of(SQLite::Database& db, const ValueCheck& check
   return values;
 }
 
-std::string lowered(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 // "a, b, c" with at most 12 values, then how many more.
 std::string listing(const std::vector<std::string>& values) {
   if (values.empty()) return "none";
@@ -107,7 +104,7 @@ std::string checked_value(SQLite::Database& db, const NamedQuery& query, const V
   if (check.match == Match::any_case) {
     std::vector<std::string> matches;
     for (const auto& value : values)
-      if (lowered(value) == lowered(given)) matches.push_back(value);
+      if (equal_ignoring_case(value, given)) matches.push_back(value);
     if (matches.size() == 1) {
       notes.push_back(fmt::format("-p {} '{}' taken as '{}'", check.parameter, given, matches.front()));
       return matches.front();
