@@ -147,7 +147,7 @@ TrackChange track_change(const TrackKey& key, const TrackRow& track, const std::
   const auto& [bone, channels, occurrence] = key;
   std::string label = bone ? bone_label(*bone, track.bone_name) + " " + channels : channels;
   if (occurrence > 0) label += fmt::format(" #{}", occurrence + 1);
-  return {label, change, 0, 0, std::nullopt, bone, track.bone_name, channels};
+  return {label, change, 0, 0, std::nullopt, bone, track.bone_name, channels, std::nullopt, std::nullopt};
 }
 
 // The largest difference of a time or value over the keys both tracks have; empty when either
@@ -177,14 +177,17 @@ std::vector<TrackChange> compare_tracks(const Side& from, std::int64_t from_id, 
     if (!after.count(key)) {
       changes.push_back(track_change(key, track, "removed"));
       changes.back().keys_before = track.key_count;
+      changes.back().before_track_id = track.id;
     }
   for (const auto& [key, track] : after) {
     const auto found = before.find(key);
     if (found != before.end() && found->second.content_hash == track.content_hash) continue;
     changes.push_back(track_change(key, track, found == before.end() ? "added" : "changed"));
     changes.back().keys_after = track.key_count;
+    changes.back().after_track_id = track.id;
     if (found == before.end()) continue;
     changes.back().keys_before = found->second.key_count;
+    changes.back().before_track_id = found->second.id;
     changes.back().largest_value_change = largest_value_change(keys_of(from.db, found->second.id), keys_of(to.db, track.id));
   }
   std::sort(changes.begin(), changes.end(),

@@ -24,6 +24,7 @@ struct TrackChange {
   std::optional<std::int64_t> bone_id;
   std::optional<std::string> bone_name;
   std::string channels;
+  std::optional<std::int64_t> before_track_id, after_track_id;  // bone_tracks.id on each side that has it
 };
 
 struct AnimationChange {

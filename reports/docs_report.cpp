@@ -272,7 +272,11 @@ DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options) {
     summary.files.push_back(relative);
   };
   std::string index = index_header(options.show_roots);
-  std::string html_body;
+  std::string html_body = "<p class=\"note\">The curves of every animation, a page per character: <a "
+                          "href=\"index.html\">index.html</a>.</p>\n";
+  std::vector<std::pair<std::string, DumpCurves>> curves;
+  CurvePagesOptions curve_options;
+  curve_options.load = options.load_curves;
   std::vector<std::pair<std::string, std::string>> navigation;
   ReuseOptions reuse_options;
   for (const auto& dump : dumps) {
@@ -292,10 +296,14 @@ DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options) {
     const std::string anchor = "dump-" + folder;
     navigation.emplace_back(anchor, dump.label);
     html_body += dump_html(db, dump, anchor, pages, reuse, options);
+    curves.emplace_back(dump.label, write_dump_curves(db, dump.label, folder, curve_options, emit));
   }
+  index += "\nThe curves of every animation, a page per character: [index.html](index.html).\n";
   emit("README.md", index);
   summary.html = "animdex-docs.html";
   emit(summary.html, html_page("Animation documentation", navigation, html_body));
+  summary.curves = "index.html";
+  emit(summary.curves, curves_index_html(curves));
   return summary;
 }
 

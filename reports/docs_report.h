@@ -4,12 +4,15 @@
 // queries docs-* and the reuse report; output is deterministic (stable order, no timestamps) and
 // holds no absolute path unless DocsOptions::show_roots asks for the dumps' roots. The HTML page
 // summarises each KH2 motion set in one row (the slot-by-slot table is in kh2-motion-sets.md), so
-// that it stays small on a whole game.
+// that it stays small on a whole game. The curves of every animation are on pages of their own,
+// one per character, listed by `index.html` (docs_curves.h).
 #include <SQLiteCpp/Database.h>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "reports/docs_curves.h"
 
 namespace animdex::reports {
 
@@ -21,11 +24,15 @@ struct DocsOptions {
   // The folders each dump was indexed from (dumps.root) are the user's absolute paths: written
   // only when asked; by default a dump is named by its label alone.
   bool show_roots = false;
+  // Reads an indexed file again for its curves (cli/input_loading.h); empty: every animation's
+  // curves are drawn from the keys the database stores.
+  CurveLoader load_curves;
 };
 
 struct DocsSummary {
   std::vector<std::filesystem::path> files;  // written, relative to `out`
   std::filesystem::path html;                // the HTML page, relative to `out`
+  std::filesystem::path curves;              // index.html: every animation's curves, relative to `out`
 };
 
 DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/number_text.h"
+#include "reports/curve_chart.h"
 
 namespace animdex::reports {
 
@@ -25,16 +26,19 @@ svg.chart{background:#fff;border:1px solid #cfd6e0;margin:8px 0 16px;max-width:1
 svg.chart text{font-size:10px;fill:#1d2330}
 )";
 
-// Checks that every chart drew its marks and has a size, counts the colour legends, and measures
-// how far the page would scroll sideways; the browser test reads the verdict from <body>.
+// Checks that every chart drew its marks (bars, cells, lines) and has a size -- a curve chart
+// all the lines it declares (data-lines) --, counts the colour legends and the key markers, and
+// measures how far the page would scroll sideways; the browser test reads the verdict from <body>.
 constexpr const char* kCheckScript = R"(
 (function(){var charts=document.querySelectorAll('svg.chart');var ok=0;
-charts.forEach(function(svg){var box=svg.getBBox();var marks=svg.querySelectorAll('rect.mark').length;
-if(box.width>0&&box.height>0&&marks>0){ok++;}});
+charts.forEach(function(svg){var box=svg.getBBox();var marks=svg.querySelectorAll('.mark').length;
+var lines=svg.getAttribute('data-lines');
+if(box.width>0&&box.height>0&&marks>0&&(lines===null||svg.querySelectorAll('polyline.mark').length===Number(lines))){ok++;}});
 var page=document.documentElement;
 document.body.setAttribute('data-charts',String(charts.length));
 document.body.setAttribute('data-charts-ok',String(ok));
 document.body.setAttribute('data-legends',String(document.querySelectorAll('svg.chart .legend').length));
+document.body.setAttribute('data-keys',String(document.querySelectorAll('svg.chart path.keys').length));
 document.body.setAttribute('data-viewport',String(page.clientWidth));
 document.body.setAttribute('data-overflow-x',String(Math.max(0,page.scrollWidth-page.clientWidth)));})();
 )";
@@ -235,7 +239,7 @@ std::string svg_bar_chart(const BarChart& chart) {
 std::string html_page(const std::string& title, const std::vector<std::pair<std::string, std::string>>& navigation,
                       const std::string& body) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-                    html_escape(title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<header><h1>" +
+                    html_escape(title) + "</title>\n<style>" + kStyle + curve_chart_style() + "</style>\n</head>\n<body>\n<header><h1>" +
                     html_escape(title) + "</h1></header>\n";
   if (!navigation.empty()) {
     out += "<nav>";

@@ -63,7 +63,8 @@ namespace animdex {
 // Verbs on one file through a format's capabilities (formats/capabilities.h): pose, export, convert.
 struct PoseOptions {
   std::filesystem::path file;
-  PoseRequest request;
+  PoseRequest request;                // the animation; each time below fills its seconds or frame
+  std::vector<double> times, frames;  // --time / --frame, each repeatable: one pose per value
   OutputFormat format = OutputFormat::table;
   bool header = true;  // csv/tsv: the header line (--no-header turns it off)
 };
@@ -71,7 +72,7 @@ int run_pose(const PoseOptions& options, std::ostream& out);
 
 struct ExportOptions {
   std::filesystem::path file;
-  BakeRequest request;
+  CurveRequest request;
   std::filesystem::path output;       // empty: standard output
 };
 int run_export(const ExportOptions& options, std::ostream& out);
@@ -82,5 +83,12 @@ struct ConvertOptions {
   ConvertRequest request;
 };
 int run_convert(const ConvertOptions& options, std::ostream& out);
+
+struct PlotOptions {
+  std::filesystem::path file;
+  CurveRequest request;
+  std::filesystem::path output;  // the HTML page to write
+};
+int run_plot(const PlotOptions& options, std::ostream& out);
 
 }  // namespace animdex

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "output/json_text.h"
 #include "cli/errors.h"
+#include "cli/input_loading.h"
 #include "core/number_text.h"
 #include "cli/verb.h"
 #include "formats/registry.h"
@@ -19,81 +20,11 @@
 #include "indexer/rows.h"
 #include "output/json_rows.h"
 #include "output/output_file.h"
+#include "reference/reference_data.h"
 
 namespace animdex {
 
 namespace {
-
-// A verb's input, whole: a file or a member of a disc image or archive (`gnt4.iso/fpack/...`),
-// within the indexer's --max-file-size default (a larger one is an error, not a silently cut one),
-// never blocking on a FIFO (read_file_bytes).
-InputBytes read_input(const std::filesystem::path& path) { return read_input_bytes(path, kDefaultMaxFileSize); }
-
-// The formats that have a capability, for the message that says which files a verb reads:
-// "lw_mot, lw_env and nsbca", every one the registry has, in its order.
-template <typename Capability>
-std::string formats_with(Capability FormatModule::*capability) {
-  std::vector<std::string_view> ids;
-  for (const auto& format : registered_formats())
-    if (format.*capability) ids.push_back(format.id);
-  std::string text;
-  for (std::size_t i = 0; i < ids.size(); ++i)
-    text += fmt::format("{}{}", i == 0 ? "" : i + 1 == ids.size() ? " and " : ", ", ids[i]);
-  return text;
-}
-
-// The container a path is (a disc image or archive, or a member that is one), else nullptr. A
-// FIFO or device is never opened.
-const ContainerModule* container_at(const std::filesystem::path& path) {
-  std::error_code error;
-  if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) return nullptr;
-  const auto input = open_input(path);
-  const auto* opened = std::get_if<OpenedInput>(&input);
-  return opened ? input_container(*opened) : nullptr;
-}
-
-// Why `verb` does not read this file: what it is, and every format the verb reads.
-template <typename Capability>
-std::string not_readable(const std::filesystem::path& path, const FormatModule* format,
-                         const ContainerModule* container, Capability FormatModule::*capability,
-                         std::string_view verb) {
-  const auto formats = formats_with(capability);
-  if (container)
-    return fmt::format("{0}: is a disc image or archive ({1}), not an animation file; {2} reads {3} (give a member "
-                       "as {0}/MEMBER; `animdex ls {0}` lists them)",
-                       path.string(), container->id, verb, formats);
-  const auto what = format ? fmt::format("{}, which {} does not read", format->id, verb) : "not of a known format";
-  return fmt::format("{}: is {}; {} reads {} (`animdex formats` lists every format)", path.string(), what, verb,
-                     formats);
-}
-
-// The input's bytes and the module that can do `verb` on them, or the exit code of why not.
-template <typename Capability>
-std::variant<std::pair<InputBytes, const FormatModule*>, int> load_for(const std::filesystem::path& path,
-                                                                       Capability FormatModule::*capability,
-                                                                       std::string_view verb) {
-  auto file = read_input(path);
-  if (!file.error.empty()) {
-    // A disc image is over the size limit for one file: say what it is rather than how big.
-    if (const auto* container = container_at(path))
-      return fail(kExitUsage, not_readable(path, nullptr, container, capability, verb));
-    std::error_code missing;
-    return fail(std::filesystem::exists(path, missing) ? kExitFatal : kExitUsage, fmt::format("{}: {}", path.string(), file.error));
-  }
-  const auto* format = detect_format(file.bytes, file.bytes.size());
-  if (!format || !(format->*capability))  // a container is named first, as `info` names it (an FPK can look like a MOT)
-    return fail(kExitUsage, not_readable(path, format, container_at(path), capability, verb));
-  return std::pair{std::move(file), format};
-}
-
-// The capability's answer, or the exit code of its error (usage or a broken file).
-template <typename T>
-std::variant<T, int> answered(Answer<T>&& answer, const std::filesystem::path& path) {
-  if (auto* error = std::get_if<CapabilityError>(&answer))
-    return fail(error->kind == CapabilityError::Kind::usage ? kExitUsage : kExitFileErrors,
-                fmt::format("{}: {}", path.string(), error->message));
-  return std::get<T>(std::move(answer));
-}
 
 Cell pose_cell(const PoseValue& value) {
   if (const auto* number = std::get_if<std::int64_t>(&value)) return *number;
@@ -102,12 +33,16 @@ Cell pose_cell(const PoseValue& value) {
   return Cell();
 }
 
+// A vector component; NaN is a value the file cannot supply (a bind-pose channel): null, empty.
+Cell component_cell(double number) { return std::isnan(number) ? Cell() : Cell(as_computed(number)); }
+
 nlohmann::ordered_json pose_json(const PoseValue& value) {
   if (const auto* numbers = std::get_if<std::vector<double>>(&value)) {
     auto array = nlohmann::ordered_json::array();
-    for (const double number : *numbers) array.push_back(json_cell(as_computed(number)));
+    for (const double number : *numbers) array.push_back(json_cell(component_cell(number)));
     return array;
   }
+  if (const auto* texts = std::get_if<std::vector<std::string>>(&value)) return nlohmann::ordered_json(*texts);
   return json_cell(pose_cell(value));
 }
 
@@ -122,81 +57,156 @@ std::string component_name(std::size_t index, std::size_t size) {
   return std::to_string(index);
 }
 
+std::size_t vector_size(const PoseValue& value) {
+  if (const auto* numbers = std::get_if<std::vector<double>>(&value)) return numbers->size();
+  if (const auto* texts = std::get_if<std::vector<std::string>>(&value)) return texts->size();
+  return 0;
+}
+
+Cell component_of(const PoseValue& value, std::size_t index) {
+  if (const auto* numbers = std::get_if<std::vector<double>>(&value))
+    return index < numbers->size() ? component_cell((*numbers)[index]) : Cell();
+  if (const auto* texts = std::get_if<std::vector<std::string>>(&value))
+    return index < texts->size() ? Cell((*texts)[index]) : Cell();
+  return Cell();
+}
+
 // Tables, CSV and markdown get one column per component (`T.x`, `R.m01`), so a spreadsheet reads
 // them as numbers; a row without the vector (a node left in its bind pose) has empty cells there.
-ResultTable pose_table(const Pose& pose) {
-  std::vector<std::size_t> sizes(pose.columns.size(), 0);
-  std::vector<bool> vectors(pose.columns.size(), false);
-  for (std::size_t c = 0; c < pose.vector_sizes.size() && c < sizes.size(); ++c) {
-    sizes[c] = pose.vector_sizes[c];
-    vectors[c] = sizes[c] > 0;
-  }
-  for (const auto& row : pose.rows)
-    for (std::size_t c = 0; c < row.size(); ++c)
-      if (const auto* numbers = std::get_if<std::vector<double>>(&row[c])) {
-        vectors[c] = true;
-        sizes[c] = std::max(sizes[c], numbers->size());
-      }
+// Several poses share one table, each row led by its time.
+ResultTable pose_table(const std::vector<Pose>& poses) {
+  const auto& columns = poses.front().columns;
+  std::vector<std::size_t> sizes(columns.size(), 0);
+  for (std::size_t c = 0; c < poses.front().vector_sizes.size() && c < sizes.size(); ++c)
+    sizes[c] = poses.front().vector_sizes[c];
+  for (const auto& pose : poses)
+    for (const auto& row : pose.rows)
+      for (std::size_t c = 0; c < row.size() && c < sizes.size(); ++c) sizes[c] = std::max(sizes[c], vector_size(row[c]));
   ResultTable table{{}, {}};
-  for (std::size_t c = 0; c < pose.columns.size(); ++c) {
-    if (!vectors[c]) table.columns.push_back(pose.columns[c]);
-    for (std::size_t i = 0; vectors[c] && i < sizes[c]; ++i)
-      table.columns.push_back(pose.columns[c] + "." + component_name(i, sizes[c]));
+  const bool timed = poses.size() > 1;
+  if (timed) table.columns.push_back("time");
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    if (sizes[c] == 0) table.columns.push_back(columns[c]);
+    for (std::size_t i = 0; i < sizes[c]; ++i) table.columns.push_back(columns[c] + "." + component_name(i, sizes[c]));
   }
-  for (const auto& row : pose.rows) {
-    auto& cells = table.rows.emplace_back();
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      const auto* numbers = std::get_if<std::vector<double>>(&row[c]);
-      if (!vectors[c]) cells.push_back(pose_cell(row[c]));
-      for (std::size_t i = 0; vectors[c] && i < sizes[c]; ++i)
-        cells.push_back(numbers && i < numbers->size() ? Cell(as_computed((*numbers)[i])) : Cell());
+  for (const auto& pose : poses) {
+    Cell time;
+    for (const auto& [name, value] : pose.about)
+      if (name == "time") time = pose_cell(value);
+    for (const auto& row : pose.rows) {
+      auto& cells = table.rows.emplace_back();
+      if (timed) cells.push_back(time);
+      for (std::size_t c = 0; c < row.size() && c < sizes.size(); ++c) {
+        if (sizes[c] == 0) cells.push_back(pose_cell(row[c]));
+        for (std::size_t i = 0; i < sizes[c]; ++i) cells.push_back(component_of(row[c], i));
+      }
     }
   }
   return table;
 }
 
-// JSON keeps vectors as arrays and puts what was evaluated beside the rows; the other formats
-// show one table with a column per component.
-void write_pose(std::ostream& out, const Pose& pose, const std::filesystem::path& path, OutputFormat format,
-                bool header) {
-  if (format == OutputFormat::json && !pose.about.empty()) {
-    nlohmann::ordered_json json;
-    json["file"] = path.string();
-    for (const auto& [name, value] : pose.about) json[name] = pose_json(value);
-    auto& rows = json[pose.rows_name] = nlohmann::ordered_json::array();
-    for (const auto& row : pose.rows) {
-      nlohmann::ordered_json item;
-      for (std::size_t c = 0; c < pose.columns.size(); ++c) item[pose.columns[c]] = pose_json(row[c]);
-      rows.push_back(std::move(item));
-    }
-    out << json_text(json) << '\n';
+nlohmann::ordered_json pose_object(const Pose& pose, const std::filesystem::path& path, std::string_view format) {
+  nlohmann::ordered_json json;
+  json["file"] = path.string();
+  json["format"] = std::string(format);
+  for (const auto& [name, value] : pose.about) json[name] = pose_json(value);
+  auto& rows = json[pose.rows_name] = nlohmann::ordered_json::array();
+  for (const auto& row : pose.rows) {
+    nlohmann::ordered_json item;
+    for (std::size_t c = 0; c < pose.columns.size() && c < row.size(); ++c) item[pose.columns[c]] = pose_json(row[c]);
+    rows.push_back(std::move(item));
+  }
+  return json;
+}
+
+// JSON keeps vectors as arrays and puts what was evaluated beside the rows: one object for one
+// time, an array for several, one object a line for jsonl. The other formats show one table.
+void write_poses(std::ostream& out, const std::vector<Pose>& poses, const std::filesystem::path& path,
+                 std::string_view format_id, OutputFormat format, bool header) {
+  if (format == OutputFormat::jsonl) {
+    for (const auto& pose : poses) out << json_text(pose_object(pose, path, format_id), -1) << '\n';
     return;
   }
-  write_table(out, pose_table(pose), format, header);
+  if (format == OutputFormat::json) {
+    if (poses.size() == 1) {
+      out << json_text(pose_object(poses.front(), path, format_id)) << '\n';
+      return;
+    }
+    auto array = nlohmann::ordered_json::array();
+    for (const auto& pose : poses) array.push_back(pose_object(pose, path, format_id));
+    out << json_text(array) << '\n';
+    return;
+  }
+  write_table(out, pose_table(poses), format, header);
+}
+
+// Bone names where the format's game has them in the reference tables (GNT: bone 3 is "hip").
+void name_nodes(Pose& pose, std::string_view game) {
+  if (game.empty() || pose.columns.size() < 2 || pose.columns[0] != "node" || pose.columns[1] != "name") return;
+  const auto& reference = ReferenceData::embedded();
+  for (auto& row : pose.rows) {
+    const auto* node = row.size() > 1 ? std::get_if<std::int64_t>(&row[0]) : nullptr;
+    const auto* kind = row.size() > 2 ? std::get_if<std::string>(&row[2]) : nullptr;
+    if (!node || (kind && *kind == "ik_helper")) continue;
+    if (auto name = reference.bone_name(game, *node)) row[1] = *name;
+  }
 }
 
 }  // namespace
 
 int run_pose(const PoseOptions& options, std::ostream& out) {
-  const ScopedParseBudget budget;  // the indexer's per-file memory budget, for every verb that parses
   auto input = load_for(options.file, &FormatModule::pose, "pose");
   if (const int* code = std::get_if<int>(&input)) return *code;
   const auto& [file, format] = std::get<0>(input);
-  auto pose = answered(format->pose(file.bytes, options.request), options.file);
-  if (const int* code = std::get_if<int>(&pose)) return *code;
-  write_pose(out, std::get<Pose>(pose), options.file, options.format, options.header);
+  std::vector<PoseRequest> requests;
+  for (const double seconds : options.times) {
+    requests.push_back(options.request);
+    requests.back().seconds = seconds;
+  }
+  for (const double frame : options.frames) {
+    requests.push_back(options.request);
+    requests.back().frame = frame;
+  }
+  if (requests.empty()) requests.push_back(options.request);
+  std::vector<Pose> poses;
+  for (const auto& request : requests) {
+    // The indexer's per-file memory budget, for each parse (every pose parses the file anew).
+    const ScopedParseBudget budget;
+    auto pose = answered(format->pose(file.bytes, request), options.file);
+    if (const int* code = std::get_if<int>(&pose)) return *code;
+    poses.push_back(std::get<Pose>(std::move(pose)));
+    name_nodes(poses.back(), format->reference_game);
+  }
+  write_poses(out, poses, options.file, format->id, options.format, options.header);
   return kExitOk;
 }
 
+namespace {
+
+// Long form, one row per sample: what a spreadsheet or pandas pivots as it likes.
+ResultTable baked_table(const std::vector<AnimationCurves>& animations) {
+  ResultTable table{{"animation", "bone", "channel", "time", "value"}, {}};
+  for (const auto& animation : animations)
+    for (const auto& channel : animation.channels)
+      for (std::size_t i = 0; i < channel.sample_times.size() && i < channel.sample_values.size(); ++i)
+        table.rows.push_back({animation.animation.empty() ? Cell() : Cell(animation.animation),
+                              channel.node ? Cell(*channel.node) : Cell(), channel.channel,
+                              as_computed(channel.sample_times[i]), as_computed(channel.sample_values[i])});
+  return table;
+}
+
+}  // namespace
+
 int run_export(const ExportOptions& options, std::ostream& out) {
   const ScopedParseBudget budget;
-  auto input = load_for(options.file, &FormatModule::bake, "export");
+  auto input = load_for(options.file, &FormatModule::curves, "export");
   if (const int* code = std::get_if<int>(&input)) return *code;
   const auto& [file, format] = std::get<0>(input);
-  auto table = answered(format->bake(file.bytes, options.request), options.file);
-  if (const int* code = std::get_if<int>(&table)) return *code;
+  auto curves = answered(format->curves(file.bytes, options.request), options.file);
+  if (const int* code = std::get_if<int>(&curves)) return *code;
   std::ostringstream text;
-  write_table(options.output.empty() ? out : text, std::get<ResultTable>(table), OutputFormat::csv);
+  write_table(options.output.empty() ? out : text, baked_table(std::get<std::vector<AnimationCurves>>(curves)),
+              OutputFormat::csv);
   if (options.output.empty()) return kExitOk;
   try {
     write_file_checked(options.output, text.view());
@@ -230,30 +240,43 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   };
   auto pose_options = std::make_shared<PoseVerbOptions>();
   auto* pose = app.add_subcommand(
-      "pose", "Evaluate a LightWave motion/envelope at one time, or every node of an NSBCA animation at one frame");
-  pose->add_option("file", pose_options->pose.file, "LWMO or LWEN file (version 1 or 3), or an NSBCA file")
-      ->required();
-  pose->add_option("--anim", pose_options->pose.request.animation, "NSBCA: animation name (default: the first)");
-  auto* pose_time = pose->add_option("-t,--time", pose_options->pose.request.seconds, "Time in seconds")->check(finite_number());
-  auto* pose_frame = pose->add_option("--frame", pose_options->pose.request.frame,
-                                      "Time as a frame number at --fps (NSBCA: an integer frame, 0-based)")
-                         ->check(finite_number());
+      "pose", "Evaluate an animation at one or more times: every bone, node or channel (GNT, KH2, NSBCA, LightWave)");
+  pose->add_option("file", pose_options->pose.file,
+                   "Animation file, or a member of a disc image or archive (IMAGE/path/in/it)")->required();
+  pose->add_option("--slot", pose_options->pose.request.slot,
+                   "Which animation: GNT animation ID (decimal or 0x hex); KH2 slot N, or N/M inside nested set N");
+  pose->add_option("--anim", pose_options->pose.request.animation,
+                   "Which animation by name: NSBCA animation name; KH2 entry tag (default: the first)");
+  auto* pose_time = pose->add_option("-t,--time", pose_options->pose.times, "Time in seconds (repeatable)")
+                        ->check(finite_number())->allow_extra_args(false);
+  auto* pose_frame = pose->add_option("--frame", pose_options->pose.frames,
+                                      "Time as a frame (repeatable): GNT 1/60 s, KH2 the motion's own frames at its "
+                                      "FPS, NSBCA an integer frame, LightWave at --fps")
+                         ->check(finite_number())->allow_extra_args(false);
   pose_time->excludes(pose_frame);
-  pose->add_option("--fps", pose_options->pose.request.fps, "Frames per second (v1 keys are frames; v3 stores none)")
-      ->check(positive_number())->capture_default_str();
+  pose->add_option("--fps", pose_options->pose.request.fps,
+                   "Frames per second for --frame (default: the format's own; LightWave 30)")->check(positive_number());
   add_format_option(*pose, pose_options->format);
-  add_examples(*pose, {"animdex pose scenes/cam.mot --frame 48 --format json",
-                       "animdex pose data/door.nsbca --anim open --frame 3"});
+  add_examples(*pose, {"animdex pose files/chr/sas/0000.mot --slot 0 --time 0.25",
+                       "animdex pose obj/P_EX100.mset --slot 0 --frame 12 --format json",
+                       "animdex pose data/door.nsbca --anim open --frame 3",
+                       "animdex pose scenes/cam.mot --frame 48 --frame 49 --format csv"});
 
   auto export_options = std::make_shared<ExportOptions>();
-  auto* export_command = app.add_subcommand("export", "Sample a LightWave file's curves and write them as CSV");
-  export_command->add_option("file", export_options->file, "LWMO or LWEN file")->required();
+  auto* export_command = app.add_subcommand(
+      "export", "Sample every animated channel and write CSV in long form: animation, bone, channel, time, value");
+  export_command->add_option("file", export_options->file, "Animation file, or a member of a disc image or archive")
+      ->required();
   export_command->add_option("--bake", export_options->request.samples_per_second, "Samples per second")
       ->required()->check(positive_number());
-  export_command->add_option("--fps", export_options->request.fps, "The file's frame rate (v1 keys are frames)")
-      ->check(positive_number())->capture_default_str();
+  export_command->add_option("--slot", export_options->request.slot, "Only this animation (as for pose)");
+  export_command->add_option("--anim", export_options->request.animation, "Only this animation, by name");
+  export_command->add_option("--fps", export_options->request.fps,
+                             "The file's frame rate where its keys are frames it does not time (LightWave v1: 30; "
+                             "NSBCA: 60)")->check(positive_number());
   export_command->add_option("-o,--out", export_options->output, "CSV file to write (default: standard output)");
-  add_examples(*export_command, {"animdex export scenes/cam.mot --bake 60 --out cam.csv"});
+  add_examples(*export_command, {"animdex export scenes/cam.mot --bake 60 --out cam.csv",
+                                 "animdex export files/chr/sas/0000.mot --slot 0 --bake 60"});
 
   auto convert_options = std::make_shared<ConvertOptions>();
   auto* convert = app.add_subcommand(
@@ -272,7 +295,7 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
 
   return {{pose,
            [pose_options](std::ostream& out) {
-             if (!pose_options->pose.request.seconds && !pose_options->pose.request.frame)
+             if (pose_options->pose.times.empty() && pose_options->pose.frames.empty())
                return fail(kExitUsage, "pose needs --time SECONDS or --frame F");
              pose_options->pose.format = pose_options->format.value();
              pose_options->pose.header = !pose_options->format.no_header;

@@ -8,10 +8,12 @@
 
 #include "cli/commands.h"
 #include "cli/errors.h"
+#include "cli/input_loading.h"
 #include "cli/verb.h"
 #include "db/database.h"
 #include "db/parameter_checks.h"
 #include "output/output_file.h"
+#include "reports/diff_curves.h"
 #include "reports/diff_report.h"
 #include "reports/docs_report.h"
 #include "reports/reuse_report.h"
@@ -72,9 +74,11 @@ int run_report_docs(const DocsCommandOptions& options, bool show_roots, std::ost
     docs.out = options.output;
     docs.dump = options.dump;
     docs.show_roots = show_roots;
+    docs.load_curves = load_curves_quietly;
     const auto summary = reports::write_docs(db, docs);
-    out << fmt::format("wrote {} files under {} (HTML: {})\n", summary.files.size(), options.output,
-                       (std::filesystem::path(options.output) / summary.html).string());
+    out << fmt::format("wrote {} files under {} (HTML: {}; curves: {})\n", summary.files.size(), options.output,
+                       (std::filesystem::path(options.output) / summary.html).string(),
+                       (std::filesystem::path(options.output) / summary.curves).string());
     return kExitOk;
   } catch (const QueryUsageError& error) {
     return fail(kExitUsage, error.what());
@@ -104,7 +108,8 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out) {
     if (options.from) require_dump_label(from_db, from, "--from");
     if (options.to) require_dump_label(to_db, to, "--to");
     const auto report = reports::build_diff(from_db, from, to_db, to);
-    const auto sections = reports::diff_sections(report, *format == OutputFormat::html);
+    auto sections = reports::diff_sections(report, *format == OutputFormat::html);
+    if (*format == OutputFormat::html) reports::add_changed_track_charts(sections, from_db, to_db, report);
     return emit(options.output, out, [&](std::ostream& stream) {
       reports::write_sections(stream, fmt::format("Changes from {} to {}", from, to), sections, *format);
     });

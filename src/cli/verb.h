@@ -29,6 +29,7 @@ std::vector<Verb> add_info_verb(CLI::App& app);      // info_verb.cpp
 std::vector<Verb> add_sample_verbs(CLI::App& app);   // sample_verbs.cpp: sample, demo
 std::vector<Verb> add_report_verbs(CLI::App& app);   // report_verbs.cpp: report reuse, report docs, diff
 std::vector<Verb> add_curve_verbs(CLI::App& app);    // curve_verbs.cpp: pose, export, convert
+std::vector<Verb> add_plot_verb(CLI::App& app);      // plot_verb.cpp: plot
 std::vector<Verb> add_container_verbs(CLI::App& app);  // container_verbs.cpp: ls, extract
 
 // Shared option helpers.

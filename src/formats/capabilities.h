@@ -26,18 +26,25 @@ using Answer = std::variant<T, CapabilityError>;
 inline CapabilityError usage_error(std::string message) { return {CapabilityError::Kind::usage, std::move(message)}; }
 inline CapabilityError file_error(const ParseError& error) { return {CapabilityError::Kind::file, error.message()}; }
 
-// `pose`: the time to evaluate at (seconds, or a frame at `fps`) and, in files with several
-// animations, which one (empty: the first).
+// `pose`: the time to evaluate at (seconds, or a frame at `fps`, else at the format's own rate)
+// and, in files with several animations, which one: `slot` (a position: GNT's animation ID, a KH2
+// slot `N` or `N/M` inside a nested motion set) or `animation` (a name); both empty: the first.
 struct PoseRequest {
   std::optional<double> seconds;
   std::optional<double> frame;
-  double fps = 30.0;
+  std::optional<double> fps;
   std::string animation;
+  std::string slot;
 };
 
-// A pose cell: a scalar, or a vector such as a node's translation or its 3x3 rotation.
-using PoseValue = std::variant<std::monostate, std::int64_t, double, std::string, std::vector<double>>;
+// A pose cell: a scalar, or a vector such as a node's translation or its 3x3 rotation. A vector
+// component the file cannot supply (a KH2 channel left to the model's bind pose) is NaN, printed as
+// null in JSON and as an empty cell in tables. Text vectors say where each component came from.
+using PoseValue =
+    std::variant<std::monostate, std::int64_t, double, std::string, std::vector<double>, std::vector<std::string>>;
 
+// Rows are nodes (bones, joints, channels): a `node` column first and, where the format's game has
+// bone names, a `name` column the CLI fills from the reference tables.
 struct Pose {
   std::vector<std::pair<std::string, PoseValue>> about;  // what was evaluated (animation, frame, ...)
   std::string rows_name = "rows";                        // JSON: the rows' key when `about` is not empty
@@ -48,10 +55,30 @@ struct Pose {
   std::vector<std::vector<PoseValue>> rows;
 };
 
-// `export --bake`: one row per sample, from the first key to the last.
-struct BakeRequest {
-  double samples_per_second = 30.0;
-  double fps = 30.0;  // the file's frame rate where its keys are frames
+// `plot` and `export --bake`: every animated channel of the chosen animations (all of them when
+// `slot` and `animation` are empty), as keys and as values sampled from the first key to the last.
+struct CurveRequest {
+  std::string animation;
+  std::string slot;
+  std::optional<double> fps;            // where the file's keys are frames at a rate it does not store
+  double samples_per_second = 60.0;
+};
+
+// One channel of one node over time. Times are seconds from the animation's time 0.
+struct ChannelCurve {
+  std::optional<std::int64_t> node;  // bone / joint / node number; empty for a file-level channel
+  std::string node_kind;             // "bone", "ik_helper", "node", or empty
+  std::string channel;               // "T.x", "R.w", "S.z", or the format's channel name
+  std::vector<double> key_times, key_values;
+  std::vector<double> sample_times, sample_values;
+};
+
+struct AnimationCurves {
+  std::string animation;  // the name or ID a user passes to --anim / --slot
+  std::string slot;       // empty where the file has one animation
+  double start_seconds = 0, end_seconds = 0;
+  double frames_per_second = 60;  // the format's own frame rate, for frame labels
+  std::vector<ChannelCurve> channels;
 };
 
 // `convert`: the version to write (empty: the format's default), the frame rate between frames and

@@ -30,7 +30,7 @@ struct FormatModule {
   // Optional capabilities (formats/capabilities.h); nullptr where the format has none. Each takes
   // the whole file, parses it itself and is as pure as parse().
   Answer<Pose> (*pose)(std::span<const std::byte> bytes, const PoseRequest& request) = nullptr;
-  Answer<ResultTable> (*bake)(std::span<const std::byte> bytes, const BakeRequest& request) = nullptr;
+  Answer<std::vector<AnimationCurves>> (*curves)(std::span<const std::byte> bytes, const CurveRequest& request) = nullptr;
   Answer<Converted> (*convert)(std::span<const std::byte> bytes, const ConvertRequest& request) = nullptr;
 };
 

@@ -177,7 +177,7 @@ def main():
                 flag = ["--frame", repr(t)] if version == 1 else ["--time", repr(t)]
                 result = subprocess.run([animdex, "pose", path, *flag, "--format", "json"], capture_output=True,
                                         text=True, check=True)
-                got = {row["index"]: row["value"] for row in json.loads(result.stdout)}
+                got = {row["index"]: row["value"] for row in json.loads(result.stdout)["channels"]}
                 for index, channel in enumerate(channels):
                     want = evaluate(channel, t)
                     error = abs(got[index] - want) / max(1.0, abs(want))

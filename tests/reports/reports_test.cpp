@@ -21,6 +21,8 @@ using namespace animdex::reports;
 
 namespace {
 
+using test::read_text;
+
 // Indexes v1 as "v1" and v2 as "v2" into one database, and each into its own database too.
 struct Fixture {
   test::TempDir dir;
@@ -171,9 +173,13 @@ TEST_CASE("report docs writes wiki pages and one self-contained HTML page, deter
   const auto summary = write_docs(db, options);
   std::vector<std::string> written;
   for (const auto& file : summary.files) written.push_back(file.generic_string());
+  // Per dump its wiki pages and a curve page per character; then the index, the HTML page and the curves' index.
   CHECK(written == std::vector<std::string>{"v1/characters.md", "v1/animation-ids.md", "v1/bones.md", "v1/files.md",
-                                            "v1/reuse.md", "v2/characters.md", "v2/animation-ids.md", "v2/bones.md",
-                                            "v2/files.md", "v2/reuse.md", "README.md", "animdex-docs.html"});
+                                            "v1/reuse.md", "v1/curves/hak.html", "v1/curves/kak.html",
+                                            "v1/curves/loc.html", "v1/curves/sas.html", "v2/characters.md",
+                                            "v2/animation-ids.md", "v2/bones.md", "v2/files.md", "v2/reuse.md",
+                                            "v2/curves/hak.html", "v2/curves/kak.html", "v2/curves/nar.html",
+                                            "v2/curves/sas.html", "README.md", "animdex-docs.html", "index.html"});
   const auto read = [&](const std::string& relative) {
     std::ifstream in(options.out / relative, std::ios::binary);
     std::stringstream text;
@@ -202,7 +208,7 @@ TEST_CASE("report docs writes wiki pages and one self-contained HTML page, deter
   // One dump only.
   options.dump = "v2";
   options.out = fixture.dir / "docs-v2";
-  CHECK(write_docs(db, options).files.size() == 7);
+  CHECK(write_docs(db, options).files.size() == 12);  // 5 wiki pages, 4 curve pages, README, HTML, index
   options.dump = "nope";
   CHECK_THROWS_WITH(write_docs(db, options), Catch::Contains("no dump labelled 'nope'"));
 }
@@ -248,13 +254,6 @@ TEST_CASE("the diff is reachable as SQL: diff-files and diff-animations agree wi
 }
 
 namespace {
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The lines of one section of table output, from its "== title" to the next one.
 std::vector<std::string> section_lines(const std::string& text, const std::string& title) {

@@ -83,4 +83,15 @@ fs::path write_clean_sample(const fs::path& root, int characters, bool kh2_and_n
   return root;
 }
 
+std::string read_text(const fs::path& path) {
+  const auto bytes = read_bytes(path);
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
+  return count;
+}
+
 }  // namespace animdex::test

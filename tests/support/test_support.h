@@ -29,6 +29,9 @@ class TempDir {
 std::vector<std::byte> read_bytes(const fs::path& path);
 void write_bytes(const fs::path& path, const std::vector<std::byte>& bytes);
 void write_text(const fs::path& path, const std::string& text);
+std::string read_text(const fs::path& path);
+// How many times `part` occurs in `text`, without overlaps (tags in a page, lines in a report).
+std::size_t count_of(const std::string& text, const std::string& part);
 std::vector<std::byte> bytes_of(const std::string& text);
 
 // ../shared next to the repository (or $ANIMDEX_SHARED_DIR); nullopt when absent, so tests

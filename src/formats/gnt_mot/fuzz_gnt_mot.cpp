@@ -1,10 +1,14 @@
 // Fuzzes the GNT .mot parser, the model mapping and the writer: any input must parse or
 // fail cleanly; the index's direct decode must agree with it (same error, or the same keys);
-// whatever parses must write, and the written file must parse and rewrite to the same bytes.
+// whatever parses must write, and the written file must parse and rewrite to the same bytes; and
+// its evaluation gives finite values, each key's own value at its time when the key is the last there.
 #include <cstddef>
 #include <cstdint>
 #include <span>
 
+#include <cmath>
+
+#include "formats/gnt_mot/gnt_mot_evaluate.h"
 #include "formats/gnt_mot/gnt_mot_model.h"
 #include "formats/gnt_mot/gnt_mot_parser.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
@@ -12,6 +16,32 @@
 #include "model/validate.h"
 
 using namespace animdex::gnt_mot;
+
+namespace {
+
+template <typename Vector>
+void require_finite(const Vector& vector) {
+  if (!vector) return;
+  for (const double value : *vector)
+    if (!std::isfinite(value)) __builtin_trap();
+}
+
+void check_evaluation(const GntAnimation& animation) {
+  for (const double seconds : {-1.0, 0.0, 0.5 * animation.end_time, static_cast<double>(animation.end_time) + 1.0})
+    for (const auto& bone : evaluate(animation, seconds)) {
+      require_finite(bone.translate);
+      require_finite(bone.rotate);
+      require_finite(bone.scale);
+    }
+  for (const auto& track : animation.bones) {
+    if (track.coordinate_words.empty() || track.key_times.empty()) continue;
+    const auto x = component_values(track, 0);
+    const std::size_t last = track.key_times.size() - 1;
+    if (interpolate(track.key_times, x, track.key_times[last]) != x[last]) __builtin_trap();
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::span<const std::byte> bytes(reinterpret_cast<const std::byte*>(data), size);
@@ -44,6 +74,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         __builtin_trap();
     }
   }
+  for (const auto& animation : parsed.value().animations) check_evaluation(animation);
   if (validate_for_writing(parsed.value())) __builtin_trap();  // a parsed file is always writable
   const auto rewritten = write_mot(parsed.value());
   auto again = parse_mot(rewritten);

@@ -1,6 +1,7 @@
 #include "formats/gnt_mot/gnt_mot_format.h"
 
 #include "core/byte_reader.h"
+#include "formats/gnt_mot/gnt_mot_capabilities.h"
 #include "formats/gnt_mot/gnt_mot_parser.h"
 
 namespace animdex::gnt_mot {
@@ -22,6 +23,8 @@ FormatModule format_module() {
       .detect = &detect_mot,
       .parse = &parse_mot_model,
       .motion_ids_in_hex = true,
+      .pose = &pose_bones,
+      .curves = &curves_bones,
   };
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/byte_reader.h"
+#include "formats/kh2/kh2_capabilities.h"
 #include "formats/kh2/kh2_model.h"
 
 namespace animdex::kh2 {
@@ -71,22 +72,22 @@ bool detect_bare_motion(std::span<const std::byte> head, std::uint64_t) {
 
 FormatModule motion_set_format_module() {
   return {"kh2_mset", "Kingdom Hearts II motion set (.mset): BAR of ANB slots, nested sets; little-endian", "kh2",
-          &detect_motion_set, &parse_container<parse_motion_set>};
+          &detect_motion_set, &parse_container<parse_motion_set>, false, &pose_in<parse_motion_set>, &curves_in<parse_motion_set>};
 }
 
 FormatModule anb_format_module() {
   return {"kh2_anb", "Kingdom Hearts II ANB: BAR of one Motion and its MotionTriggers", "kh2", &detect_anb,
-          &parse_container<parse_anb>};
+          &parse_container<parse_anb>, false, &pose_in<parse_anb>, &curves_in<parse_anb>};
 }
 
 FormatModule bar_format_module() {
   return {"kh2_bar", "Kingdom Hearts II BAR archive (other contents): entries listed, motions inside indexed", "kh2",
-          &detect_plain_bar, &parse_container<parse_plain_bar>};
+          &detect_plain_bar, &parse_container<parse_plain_bar>, false, &pose_in<parse_plain_bar>, &curves_in<parse_plain_bar>};
 }
 
 FormatModule motion_format_module() {
   return {"kh2_motion", "Kingdom Hearts II bare Motion (raw matrices or interpolated curves)", "kh2",
-          &detect_bare_motion, &parse_bare_motion};
+          &detect_bare_motion, &parse_bare_motion, false, &pose_bare, &curves_bare};
 }
 
 }  // namespace animdex::kh2

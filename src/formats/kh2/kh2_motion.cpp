@@ -153,6 +153,38 @@ std::vector<float> read_floats(const ByteReader& in, std::uint64_t offset_field,
   return values;
 }
 
+// IK helper defaults and the Joint table: their sizes follow from the bone counts, so they must fit.
+void read_joint_tables(const ByteReader& in, InterpolatedMotion& body) {
+  const std::uint64_t helpers_at =
+      table_start(in, kInterp + 0x08, body.total_bone_count - body.bone_count, 0x40, "IK helper table");
+  body.helper_channels.resize(static_cast<std::size_t>(body.total_bone_count - body.bone_count));
+  for (std::size_t h = 0; h < body.helper_channels.size(); ++h)
+    for (std::size_t c = 0; c < 9; ++c)
+      body.helper_channels[h][c] = in.f32(helpers_at + 0x40 * h + 0x10 * (1 + c / 3) + 4 * (c % 3), LE);
+  const std::uint64_t joints_at = table_start(in, kInterp + 0x0C, body.total_bone_count, 4, "joint table");
+  body.joints.resize(static_cast<std::size_t>(body.total_bone_count));
+  for (std::size_t j = 0; j < body.joints.size(); ++j)
+    body.joints[j] = {in.i16(joints_at + 4 * j, LE), in.u8(joints_at + 4 * j + 2)};
+}
+
+// The i16 at `field_at` of each record of a table whose extent no rule bounds: read when it lies
+// inside the motion, else a warning (the curves do not depend on it).
+std::vector<std::int16_t> optional_targets(const ByteReader& in, std::uint64_t offset_field, std::uint64_t count_field,
+                                           std::uint64_t record_size, std::uint64_t field_at, std::string_view what,
+                                           std::vector<std::string>& warnings) {
+  const std::int64_t offset = in.i32(offset_field, LE), count = in.i32(count_field, LE);
+  if (count == 0) return {};
+  const auto start = static_cast<std::uint64_t>(offset) + kMotionBase;
+  if (offset < 0 || count < 0 || !in.contains(start, static_cast<std::uint64_t>(count) * record_size)) {
+    warnings.push_back(fmt::format("{} ({} records at {:#x}) is not inside the motion: its joints are not flagged",
+                                   what, count, start));
+    return {};
+  }
+  std::vector<std::int16_t> targets(static_cast<std::size_t>(count));
+  for (std::size_t r = 0; r < targets.size(); ++r) targets[r] = in.i16(start + record_size * r + field_at, LE);
+  return targets;
+}
+
 InterpolatedMotion parse_interpolated(const ByteReader& in) {
   in.require(kInterp, kInterpolatedHeaderSize, "interpolated motion header (0xA0 bytes at 0xA0)");
   InterpolatedMotion body;
@@ -169,8 +201,7 @@ InterpolatedMotion parse_interpolated(const ByteReader& in) {
             std::to_string(body.total_bone_count));
   require_fps(body.range, kInterp + 0x88);
 
-  table_start(in, kInterp + 0x08, body.total_bone_count - body.bone_count, 0x40, "IK helper table");
-  table_start(in, kInterp + 0x0C, body.total_bone_count, 4, "joint table");
+  read_joint_tables(in, body);
   const std::int32_t pose_count = in.i32(kInterp + 0x18, LE);
   const std::uint64_t pose_start = table_start(in, kInterp + 0x14, pose_count, 8, "initial pose table");
   body.initial_poses.resize(static_cast<std::size_t>(pose_count));
@@ -248,7 +279,14 @@ Result<Motion> parse_motion(std::span<const std::byte> bytes) {
       motion.warnings.push_back(fmt::format("extra data offset {:#x} + 0x90 is not the motion's length {:#x}",
                                             motion.extra_offset, bytes.size()));
     if (motion.kind == MotionKind::raw) motion.raw = parse_raw(in, motion);
-    else motion.interpolated = parse_interpolated(in);
+    else {
+      motion.interpolated = parse_interpolated(in);
+      auto& body = *motion.interpolated;
+      body.constraint_targets =
+          optional_targets(in, kInterp + 0x40, kInterp + 0x44, 12, 2, "the constraint table", motion.warnings);
+      body.expression_targets =
+          optional_targets(in, kInterp + 0x50, kInterp + 0x54, 8, 0, "the expression table", motion.warnings);
+    }
     return motion;
   });
 }

@@ -58,6 +58,13 @@ struct InitialPose {
   float value = 0;
 };
 
+// A Joint-table entry (4 bytes): a joint (bone, or IK helper from BoneCount) and its flags; non-zero
+// flags mark joints the game's joint stage changes after the curves (IK chains, kh2-mset.md).
+struct JointEntry {
+  std::int16_t joint = 0;
+  std::uint8_t flags = 0;
+};
+
 struct InterpolatedMotion {
   std::int16_t bone_count = 0;
   std::int16_t total_bone_count = 0;  // bones + IK helpers
@@ -70,6 +77,14 @@ struct InterpolatedMotion {
   std::vector<CurveKey> keys;  // the whole key table, including keys no curve uses
   std::vector<float> key_times, values, tangents;
   std::uint64_t key_time_at = 0, value_at = 0, tangent_at = 0;  // where those tables start (error offsets)
+  // Each IK helper's default channels from its 0x40-byte record: scale, rotation, translation x/y/z
+  // (the record's vec4s at +0x10, +0x20, +0x30), in channel order 0-8.
+  std::vector<std::array<float, 9>> helper_channels;
+  std::vector<JointEntry> joints;
+  // The joints a constraint (12-byte records, constrained joint at +2) or an expression (8-byte
+  // records, target joint at +0) changes after the curves. Read only when the table lies inside the
+  // motion (kh2-mset.md gives no size rule; a warning says when it does not).
+  std::vector<std::int16_t> constraint_targets, expression_targets;
 };
 
 struct Motion {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <stdexcept>
 
+#include "formats/curve_sampling.h"
 #include "formats/lightwave/lw_evaluate.h"
 #include "formats/lightwave/lw_parser.h"
 #include "formats/lightwave/lw_writer.h"
@@ -13,6 +14,8 @@
 namespace animdex::lightwave {
 
 namespace {
+
+constexpr double kDefaultFps = 30.0;  // LightWave's default scene rate; v1 keys are frames
 
 std::optional<CapabilityError> unknown_version(const ConvertRequest& request) {
   if (!request.version || *request.version == 1 || *request.version == 3) return std::nullopt;
@@ -55,39 +58,50 @@ Answer<Pose> pose_curves(std::span<const std::byte> bytes, const PoseRequest& re
   if (!parsed) return file_error(parsed.error());
   const auto& file = parsed.value();
   if (!request.seconds && !request.frame) return usage_error("pose needs --time SECONDS or --frame F");
-  const double seconds = request.seconds ? *request.seconds : *request.frame / request.fps;
-  const double time = native_time(file, seconds, request.fps);
+  const double fps = request.fps.value_or(kDefaultFps);
+  const double seconds = request.seconds ? *request.seconds : *request.frame / fps;
+  const double time = native_time(file, seconds, fps);
   Pose pose;
+  pose.about = {{"time", seconds},
+                {"frame", seconds * fps},
+                {"fps", fps}};
+  pose.rows_name = "channels";
   pose.columns = {"channel", "index", "value"};
   for (const auto& channel : file.channels)
     pose.rows.push_back({channel_name(file.kind, channel.index), std::int64_t{channel.index}, evaluate(channel, time)});
   return pose;
 }
 
-Answer<ResultTable> bake_curves(std::span<const std::byte> bytes, const BakeRequest& request) {
+Answer<std::vector<AnimationCurves>> curves_lw(std::span<const std::byte> bytes, const CurveRequest& request) {
   auto parsed = parse_lw(bytes);
   if (!parsed) return file_error(parsed.error());
   const auto& file = parsed.value();
-  if (!(request.samples_per_second > 0)) return usage_error("--bake needs a positive rate");
+  const double fps = request.fps.value_or(kDefaultFps);
+  // Native times back to seconds, then one sample every 1/rate s from the first key to the last.
+  const double to_seconds = file.version == 1 ? 1.0 / fps : 1.0;
   double first = INFINITY, last = -INFINITY;
   for (const auto& channel : file.channels) {
-    first = std::min(first, channel.keys.front().time);
-    last = std::max(last, channel.keys.back().time);
+    first = std::min(first, channel.keys.front().time * to_seconds);
+    last = std::max(last, channel.keys.back().time * to_seconds);
   }
-  // Native times back to seconds, then one sample every 1/rate s from the first key to the last.
-  const double to_seconds = file.version == 1 ? 1.0 / request.fps : 1.0;
-  const double start = first * to_seconds, end = last * to_seconds;
-  const double count = std::floor((end - start) * request.samples_per_second + 1e-9) + 1;
-  if (!(count <= 10'000'000)) return usage_error(fmt::format("{} samples is too many; lower --bake", count));
-  ResultTable table{{"sample", "seconds"}, {}};
-  for (const auto& channel : file.channels) table.columns.push_back(channel_name(file.kind, channel.index));
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(count); ++i) {
-    const double seconds = start + static_cast<double>(i) / request.samples_per_second;
-    std::vector<Cell> row{i, seconds};
-    for (const auto& channel : file.channels) row.emplace_back(evaluate(channel, native_time(file, seconds, request.fps)));
-    table.rows.push_back(std::move(row));
+  const auto samples = sample_times(first, last, request.samples_per_second);
+  if (!samples) return too_many_samples(first, last, request.samples_per_second);
+  AnimationCurves curves;
+  curves.start_seconds = first;
+  curves.end_seconds = last;
+  curves.frames_per_second = fps;
+  for (const auto& channel : file.channels) {
+    ChannelCurve curve;
+    curve.channel = channel_name(file.kind, channel.index);
+    for (const auto& key : channel.keys) {
+      curve.key_times.push_back(key.time * to_seconds);
+      curve.key_values.push_back(key.value);
+    }
+    curve.sample_times = *samples;
+    for (const double seconds : *samples) curve.sample_values.push_back(evaluate(channel, native_time(file, seconds, fps)));
+    curves.channels.push_back(std::move(curve));
   }
-  return table;
+  return std::vector<AnimationCurves>{std::move(curves)};
 }
 
 Answer<Converted> convert_curves(std::span<const std::byte> bytes, const ConvertRequest& request) {

@@ -52,7 +52,7 @@ namespace {
 // Motions and envelopes share the curve capabilities.
 FormatModule curve_module(FormatModule module) {
   module.pose = &pose_curves;
-  module.bake = &bake_curves;
+  module.curves = &curves_lw;
   module.convert = &convert_curves;
   return module;
 }

@@ -2,6 +2,7 @@
 
 #include "formats/nsbca/nsbca_model.h"
 #include "formats/nsbca/nsbca_parser.h"
+#include "formats/nsbca/nsbca_curves.h"
 #include "formats/nsbca/nsbca_pose.h"
 
 namespace animdex::nsbca {
@@ -26,6 +27,7 @@ FormatModule format_module() {
                       "Nintendo DS NSBCA (BCA0 joint animations: JNT0 dictionary, J.AC per animation; fixed point)",
                       "", &detect_nsbca, &parse_to_model};
   module.pose = &pose_nodes;
+  module.curves = &curves_nodes;
   return module;
 }
 

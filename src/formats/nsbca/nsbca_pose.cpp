@@ -43,7 +43,12 @@ Answer<Pose> pose_nodes(std::span<const std::byte> bytes, const PoseRequest& req
                              animation.name));
   const int frame = static_cast<int>(*request.frame);
   Pose pose;
-  pose.about = {{"animation", animation.name}, {"frame", std::int64_t{frame}},
+  const double fps = request.fps.value_or(60.0);  // the DS draws 60 frames a second; the file stores no rate
+  pose.about = {{"slot", PoseValue()},
+                {"animation", animation.name},
+                {"time", frame / fps},
+                {"frame", std::int64_t{frame}},
+                {"fps", fps},
                 {"frame_count", std::int64_t{animation.frame_count}}};
   pose.rows_name = "nodes";
   pose.columns = {"node", "node_id", "T", "R", "S"};

@@ -1,0 +1,164 @@
+// `animdex plot`: a file's curves as one self-contained HTML page (reports/curve_page.h).
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <memory>
+#include <ostream>
+#include <spdlog/spdlog.h>
+
+#include "cli/commands.h"
+#include "cli/errors.h"
+#include "cli/input_loading.h"
+#include "cli/verb.h"
+#include "core/number_text.h"
+#include "core/parse_budget.h"
+#include "output/output_file.h"
+#include "reference/reference_data.h"
+#include "reports/curve_page.h"
+
+namespace animdex {
+
+namespace {
+
+// A page past this size is slow to open and to share; a file whose animations together pass it is
+// plotted one animation at a time.
+constexpr std::size_t kPageLimit = 1'000'000;
+
+std::string size_text(std::size_t bytes) {
+  return bytes >= 1'000'000 ? fmt::format("{:.1f} MB", static_cast<double>(bytes) / 1e6)
+                            : fmt::format("{} KB", (bytes + 999) / 1000);
+}
+
+// What --slot or --anim names: "144", "2/1", or the animation's name where it has no slot.
+std::string choice_of(const AnimationCurves& curves) { return curves.slot.empty() ? curves.animation : curves.slot; }
+
+// The heading of an animation, with the purpose the reference gives its ID in the format's game
+// (GNT4's animation IDs: "slot 144: 0x0090 (5B)").
+std::string heading_of(const AnimationCurves& curves, std::string_view game, const std::filesystem::path& file) {
+  std::optional<std::string> purpose;
+  if (const auto id = parse_integer(curves.slot); id && !game.empty()) purpose = ReferenceData::embedded().purpose(game, *id);
+  return reports::animation_heading(curves, purpose, file.filename().string());
+}
+
+// Bone names where the format's game has them; an IK helper is not a bone of the skeleton.
+reports::NodeNames names_of(const AnimationCurves& curves, std::string_view game) {
+  reports::NodeNames names;
+  if (game.empty()) return names;
+  for (const auto& channel : curves.channels) {
+    if (!channel.node || channel.node_kind == "ik_helper") continue;
+    if (const auto name = ReferenceData::embedded().bone_name(game, *channel.node))
+      names[{channel.node_kind, *channel.node}] = *name;
+  }
+  return names;
+}
+
+std::vector<reports::CurveSection> sections_of(std::vector<AnimationCurves> animations, const FormatModule& format,
+                                               const std::filesystem::path& file) {
+  std::vector<reports::CurveSection> sections;
+  for (auto& curves : animations) {
+    reports::CurveSection section;
+    section.anchor = fmt::format("a{}", sections.size());
+    section.heading = heading_of(curves, format.reference_game, file);
+    section.node_names = names_of(curves, format.reference_game);
+    section.curves = std::move(curves);
+    sections.push_back(std::move(section));
+  }
+  return sections;
+}
+
+std::string intro_of(const std::filesystem::path& file, const FormatModule& format,
+                     const std::vector<reports::CurveSection>& sections, const CurveRequest& request) {
+  const std::string what =
+      sections.empty() ? "holds no animation"
+      : sections.size() == 1 ? "holds one animation"
+                             : fmt::format("holds {} animations, one section each (the links above go to them)",
+                                           sections.size());
+  return fmt::format("{} ({}) {}. Sampled {} times per second; each line keeps at most {} samples besides every "
+                     "key. Hover a line for its channel.",
+                     file.string(), format.id, what, number_text(request.samples_per_second),
+                     reports::CurvePageOptions{}.samples_per_line);
+}
+
+// The animations to choose from when the whole file makes too large a page, each as its heading
+// ("slot 0: 0x0000 (Idle)"), or what --anim takes and the heading.
+std::string choices_listed(const std::vector<reports::CurveSection>& sections) {
+  std::string text;
+  for (const auto& section : sections) {
+    const std::string choice = choice_of(section.curves);
+    const bool named_by_slot = section.heading == "slot " + choice || section.heading.starts_with("slot " + choice + ":");
+    text += (text.empty() ? "" : "; ") + (named_by_slot ? section.heading : choice + " (" + section.heading + ")");
+  }
+  return text;
+}
+
+std::size_t chart_count(const std::string& html) {
+  std::size_t count = 0;
+  for (auto at = html.find("<svg class=\"chart curve\""); at != std::string::npos; at = html.find("<svg class=\"chart curve\"", at + 1))
+    ++count;
+  return count;
+}
+
+}  // namespace
+
+int run_plot(const PlotOptions& options, std::ostream& out) {
+  const ScopedParseBudget budget;
+  auto input = load_for(options.file, &FormatModule::curves, "plot");
+  if (const int* code = std::get_if<int>(&input)) return *code;
+  const auto& [file, format] = std::get<0>(input);
+  auto curves = answered(format->curves(file.bytes, options.request), options.file);
+  if (const int* code = std::get_if<int>(&curves)) return *code;
+  const auto sections = sections_of(std::get<std::vector<AnimationCurves>>(std::move(curves)), *format, options.file);
+  const auto& request = options.request;
+  reports::CurvePageOptions page_options;
+  page_options.section_budget = kPageLimit - 20'000;  // room for the page's head, intro and links
+  const std::string html = reports::curve_page("Curves: " + options.file.filename().string(),
+                                               intro_of(options.file, *format, sections, request), sections,
+                                               page_options);
+  const bool chosen = !request.slot.empty() || !request.animation.empty();
+  if (html.size() > kPageLimit && !chosen && sections.size() > 1)
+    return fail(kExitUsage, fmt::format("{}: the curves of its {} animations make a page of {}, over 1 MB; plot one at "
+                                        "a time with --slot S (or --anim NAME). It holds: {}",
+                                        options.file.string(), sections.size(), size_text(html.size()),
+                                        choices_listed(sections)));
+  if (html.size() > kPageLimit)
+    spdlog::warn("{}: the page is {}; a browser may be slow to open it", options.output.string(), size_text(html.size()));
+  try {
+    write_file_checked(options.output, html);
+  } catch (const std::exception& error) {
+    return fail(kExitFatal, error.what());
+  }
+  const auto plural = [](std::size_t count, const char* noun) {
+    return fmt::format("{} {}{}", count, noun, count == 1 ? "" : "s");
+  };
+  out << fmt::format("wrote {} ({}, {}, {})\n", options.output.string(), plural(sections.size(), "animation"),
+                     plural(chart_count(html), "chart"), size_text(html.size()));
+  return kExitOk;
+}
+
+std::vector<Verb> add_plot_verb(CLI::App& app) {
+  auto options = std::make_shared<PlotOptions>();
+  auto* plot = app.add_subcommand(
+      "plot", "Draw an animation file's curves as one self-contained HTML page: a chart per bone or node, its "
+              "channels over time, keys marked (GNT, KH2, NSBCA, LightWave)");
+  plot->add_option("file", options->file, "Animation file, or a member of a disc image or archive (IMAGE/path/in/it)")
+      ->required();
+  auto* slot = plot->add_option("--slot", options->request.slot,
+                                "Only this animation: GNT animation ID (decimal or 0x hex); KH2 slot N, or N/M inside "
+                                "nested set N (default: every animation of the file)");
+  auto* anim = plot->add_option("--anim", options->request.animation,
+                                "Only this animation, by name: NSBCA animation name; KH2 entry tag");
+  slot->excludes(anim);
+  plot->add_option("--fps", options->request.fps,
+                   "The file's frame rate where its keys are frames it does not time (LightWave v1: 30; NSBCA: 60)")
+      ->check(positive_number());
+  plot->add_option("--rate", options->request.samples_per_second,
+                   "Samples per second of the drawn lines (each line keeps at most 150 of them, and every key)")
+      ->check(positive_number())->capture_default_str();
+  plot->add_option("-o,--out", options->output, "The HTML page to write")->required();
+  add_examples(*plot, {"animdex plot files/chr/sas/0000.mot --out sas.html",
+                       "animdex plot files/chr/sas/0000.mot --slot 0x90 --out sas-5b.html",
+                       "animdex plot obj/P_EX100.mset --slot 0 --out sora-idle.html",
+                       "animdex plot gnt4.iso/fpack/chr/nar1000.fpk/chr/nar/0000.mot --out nar.html"});
+  return {{plot, [options](std::ostream& out) { return run_plot(*options, out); }}};
+}
+
+}  // namespace animdex

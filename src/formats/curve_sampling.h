@@ -1,0 +1,25 @@
+#pragma once
+// What every format's `curves` capability shares: the sample times of a bake, and the limit that
+// keeps a hostile end time from asking for billions of samples.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/capabilities.h"
+
+namespace animdex {
+
+// Samples per channel a bake may ask for (10 minutes at 60 per second is 36,000).
+inline constexpr double kMaxSamplesPerChannel = 1'000'000;
+
+// start, start + 1/rate, ... up to end (inclusive within rounding), or nullopt when that is more
+// than kMaxSamplesPerChannel or the range is not finite.
+std::optional<std::vector<double>> sample_times(double start, double end, double samples_per_second);
+
+// The usage error for a range sample_times refused.
+CapabilityError too_many_samples(double start, double end, double samples_per_second);
+
+// "0x0140"-style and decimal text as a non-negative integer; nullopt otherwise.
+std::optional<long long> parse_slot_number(const std::string& text);
+
+}  // namespace animdex
