@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang-14 (ASan + UBSan), seeds each corpus from the
 # project's own writer (the sample dump), the regression inputs in tests/regression/ and, when
-# present, ../shared/corpus/real/, then runs every target for FUZZ_SECONDS (default 30; containers
-# FUZZ_CONTAINER_SECONDS, default 15), FUZZ_JOBS (default 2) targets at a time.
+# present, ../shared/corpus/real/, then runs every target for FUZZ_SECONDS (default 20; containers
+# FUZZ_CONTAINER_SECONDS, default 10; a longer local run finds more), FUZZ_JOBS (default 2) targets at a time.
 # Fails on any crash, leak, timeout or sanitizer report; a finding is written to
 # build-fuzz/findings/<target>/ -- copy it into tests/regression/<format>/ so the tests replay it.
 # Usage: scripts/fuzz.sh [ANIMDEX_BINARY]   (default build/animdex, used to write the sample dump)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${FUZZ_SECONDS:-30}
+seconds=${FUZZ_SECONDS:-20}
 animdex=${1:-build/animdex}
 out=build-fuzz
 
@@ -26,7 +26,7 @@ for image in "$seeds"/images/*; do
     "$animdex" extract "$image" "$member" --out "$seeds/members/$(echo "$image-$member" | tr '/.' '__')" 2>/dev/null || true
   done < <("$animdex" ls "$image" --recursive --format csv 2>/dev/null | tail -n +2 | cut -d, -f1 | sed 's/$/\t/')
 done
-container_seconds=${FUZZ_CONTAINER_SECONDS:-15}
+container_seconds=${FUZZ_CONTAINER_SECONDS:-10}
 status=0
 jobs_at_once=${FUZZ_JOBS:-2}
 targets=()
