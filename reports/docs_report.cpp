@@ -98,6 +98,8 @@ ResultTable motion_set_summary(const ResultTable& slots) {
   return summary;
 }
 
+constexpr std::size_t kHeatmapRows = 150;
+
 // Characters x bones: animation counts per cell. Columns are grouped by game (the query's family of
 // bone numbers: kh2_mset and kh2_anb share a skeleton) and, within the column budget, each family
 // keeps its most used bones (so a small family is not crowded out). Bones are named from the
@@ -107,10 +109,18 @@ std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t m
   if (cells.rows.empty()) return "";
   std::map<std::string, std::size_t> rows;
   std::map<std::string, std::map<std::int64_t, double>> use_by_family;
+  std::map<std::string, double> animations_of;
   for (const auto& row : cells.rows) {
-    rows.emplace(cell_text(row[0]), 0);
+    animations_of[cell_text(row[0])] += static_cast<double>(std::get<std::int64_t>(row[3]));
     use_by_family[cell_text(row[1])][std::get<std::int64_t>(row[2])] += 1;
   }
+  // A DS archive makes every file an owner: the map keeps the owners with the most animation
+  // tracks, so it stays a page and not a scroll (the Bones table has every owner).
+  std::vector<std::pair<std::string, double>> owners(animations_of.begin(), animations_of.end());
+  std::stable_sort(owners.begin(), owners.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  const std::size_t all_owners = owners.size();
+  if (owners.size() > kHeatmapRows) owners.resize(kHeatmapRows);
+  for (const auto& owner : owners) rows.emplace(owner.first, 0);
   const std::size_t quota = std::max<std::size_t>(8, max_bones / use_by_family.size());
   std::vector<std::pair<std::string, std::int64_t>> bones;
   std::size_t all_bones = 0;
@@ -138,7 +148,7 @@ std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t m
   map.values.assign(map.row_labels.size(), std::vector<double>(map.column_labels.size(), 0));
   for (const auto& row : cells.rows) {
     const auto found = column_of.find({cell_text(row[1]), std::get<std::int64_t>(row[2])});
-    if (found == column_of.end()) continue;  // a bone past the column budget
+    if (found == column_of.end() || !rows.count(cell_text(row[0]))) continue;  // past the column or row budget
     map.values[rows[cell_text(row[0])]][found->second] += static_cast<double>(std::get<std::int64_t>(row[3]));
   }
   const std::string note =
@@ -146,7 +156,11 @@ std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t m
           ? fmt::format("The {} most used of {} bones (at most {} per game); every bone is in the Bones table.",
                         bones.size(), all_bones, quota)
           : std::string("Every animated bone.");
-  return "<p class=\"note\">" + html_escape(note + " Hover a row label for the whole name, a cell for its owner, "
+  const std::string row_note =
+      rows.size() < all_owners
+          ? fmt::format(" The {} of {} characters and files with the most animated bones.", rows.size(), all_owners)
+          : std::string();
+  return "<p class=\"note\">" + html_escape(note + row_note + " Hover a row label for the whole name, a cell for its owner, "
                                               "bone and count.") +
          "</p>\n" + svg_heatmap(map);
 }
@@ -229,6 +243,27 @@ Section first_rows(const Section& section, std::size_t rows, const std::string& 
   return shown;
 }
 
+// A DS archive's bone 0 has a hundred owners, each a long member path: the HTML page names the
+// first few of a list and how many more there are (the markdown page lists them all).
+constexpr std::size_t kHtmlListedOwners = 12;
+
+ResultTable with_short_owner_lists(ResultTable table, const std::string& full_page) {
+  const auto column = std::find(table.columns.begin(), table.columns.end(), "characters");
+  if (column == table.columns.end()) return table;
+  const auto index = static_cast<std::size_t>(column - table.columns.begin());
+  for (auto& row : table.rows) {
+    const auto* text = std::get_if<std::string>(&row[index]);
+    if (!text) continue;
+    const std::size_t total = 1 + static_cast<std::size_t>(std::count(text->begin(), text->end(), ','));
+    if (total <= kHtmlListedOwners + 3) continue;  // "and 2 more" would hide what fits
+    std::size_t at = 0;
+    for (std::size_t shown = 0; shown < kHtmlListedOwners; ++shown) at = text->find(", ", at) + 2;
+    row[index] = fmt::format("{} ... and {} more (all in {})", text->substr(0, at - 2), total - kHtmlListedOwners,
+                             full_page);
+  }
+  return table;
+}
+
 // A dump's part of the HTML page: its counts, the heatmap, the reuse chart, then every table.
 std::string dump_html(SQLite::Database& db, const DumpInfo& dump, const std::string& anchor,
                       const std::vector<Page>& pages, const std::vector<Section>& reuse, const DocsOptions& options) {
@@ -239,7 +274,7 @@ std::string dump_html(SQLite::Database& db, const DumpInfo& dump, const std::str
   html += reuse.front().chart;
   for (const auto& page : pages)
     html += page.html_table ? html_block(page.title, page.html_intro, *page.html_table)
-                            : html_block(page.title, page.intro, page.table);
+                            : html_block(page.title, page.intro, with_short_owner_lists(page.table, page.file));
   for (const auto& section : reuse) {
     const Section shown = first_rows(section, kHtmlReuseRows, "reuse.md");
     html += html_block(shown.title, shown.note, shown.table, shown.lists);
