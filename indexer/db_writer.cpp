@@ -604,6 +604,7 @@ void DumpWriter::finish() {
   stamp.bind(4, dump_id_);
   stamp.exec();
   if (bulk_load_) db_.exec(schema_ddl());  // creates the indexes dropped at the start
+  run_after_index(db_, dump_id_);
   transaction_->commit();
   totals_.single_file = leave_wal_mode(db_);
 }

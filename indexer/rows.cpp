@@ -75,6 +75,7 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
       TrackRow track_row;
       track_row.key_count = static_cast<std::int64_t>(track.keys.size());
       if (track.bone_id && !game.empty()) track_row.bone_name = reference.bone_name(game, *track.bone_id);
+      if (!track_row.bone_name && !track.node_name.empty()) track_row.bone_name = track.node_name;
       track_row.content_hash = track_content_hash(track);
       if (storage == KeyStorage::blob) {
         track_row.keys_begin = row.key_blobs.size();

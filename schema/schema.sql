@@ -170,7 +170,14 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
 -- NSBCA: per node (`bone_id` = the node's index among the animation's tags), one row per channel
 -- group that is constant or animated: `T`, `R`, `S` (`track_flags` 0x01, 0x08, 0x02); identity and
 -- base (bind pose) groups have no row, their state is in `node_states`. `flags` is the node's tag
--- word; `value_encoding` is `fx16`, `fx32` or `fx16+fx32` for T/S, `rotation_index` for R.
+-- word; `value_encoding` is `fx16`, `fx32` or `fx16+fx32` for T/S, `rotation_index` for R;
+-- `bone_name` is the node's name in the model the animation is linked to (`nitro_links`), NULL when none.
+--
+-- NSBVA (v12): one `visible` row per node (`bone_id` = node index, named as NSBCA's), `value_encoding`
+-- `bit`. NSBTA, NSBTP, NSBMA (v12): rows per material (`bone_id` = the material's position in the
+-- animation, `bone_name` = its name as the file gives it): NSBTA `scale`, `rotation`, `translation`
+-- (`fx16`, `fx32`, `fx16+fx32`; rotation `sincos16`); NSBTP `pattern` (`pattern`); NSBMA `diffuse`,
+-- `ambient`, `specular`, `emission` (`rgb555`) and `alpha` (`u8`).
 CREATE INDEX IF NOT EXISTS bone_tracks_by_animation ON bone_tracks(animation_id);
 CREATE INDEX IF NOT EXISTS bone_tracks_by_bone ON bone_tracks(bone_id, animation_id);
 
@@ -199,6 +206,13 @@ CREATE VIRTUAL TABLE IF NOT EXISTS keyframes USING animdex_keys(keyframes);
 -- inside an animated group is repeated on every key). `R` keys hold the decoded rotation as a unit
 -- quaternion `x`, `y`, `z`, `w` of the DS matrix (row vectors, as System.Numerics); `animdex pose`
 -- prints the 3x3 matrix itself. Euler angles are not stored.
+--
+-- Other Nitro keys (v12), `time` = `frame` = the frame: NSBVA a key at frame 0 and at every change,
+-- `x` 1 shown / 0 hidden. NSBTA and NSBMA one per stored sample as NSBCA (a constant channel: one key
+-- at frame 0): NSBTA `scale` and `translation` (S, T) in `x`, `y`, `rotation` sin and cos in `x`, `y`
+-- (fixed point / 4096); NSBMA colours R, G, B in `x`, `y`, `z` and `alpha` in `x` (0..31). NSBTP one
+-- per stored key: texture index in `x`, palette index in `y` (255: the palette is left as it is); the
+-- names are in `pattern_names`.
 
 -- Keys of dumps indexed with `--keyframes rows` (v9; before v9 this was the table `keyframes`), the
 -- columns of `keyframes`. `WITHOUT ROWID`, keyed by (`track_id`, `key_index`).
@@ -460,3 +474,4 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 9 | keys packed per track: `bone_tracks.keys`; index `bone_tracks_by_hash` dropped; tables `keyframes`, `key_splines` renamed `keyframe_rows`, `key_spline_rows`; `keyframes`, `key_splines` become virtual tables over both (`migrations/009_key_blobs.sql`) |
 -- | 10 | containers: `files.parent_id`, `member_name`, `member_offset`, `stored_size`, `compression`, index `files_by_parent`; `dumps.root_container`; `match_path` in views `file_catalog`, `animation_catalog` (`migrations/010_containers.sql`) |
 -- | 11 | answers never mix games: `game` in views `animation_overview`, `bone_usage`, `animation_catalog`, `reuse_groups`, `track_reuse`, which group by it (`migrations/011_game_columns.sql`) |
+-- | 12 | Nintendo DS models and the other Nitro animation kinds: tables `nitro_models`, `model_nodes`, `model_materials`, `nitro_model_links`, `pattern_names`, view `nitro_links` (`src/formats/nitro/nitro_tables.sql`; `migrations/012_nitro_models.sql`) |

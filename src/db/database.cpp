@@ -346,6 +346,16 @@ std::string schema_ddl() {
   return ddl;
 }
 
+void run_after_index(SQLite::Database& db, std::int64_t dump_id) {
+  db.exec("CREATE TEMP TABLE IF NOT EXISTS indexing_dump(id INTEGER NOT NULL); DELETE FROM temp.indexing_dump;");
+  SQLite::Statement insert(db, "INSERT INTO temp.indexing_dump(id) VALUES (?)");
+  insert.bind(1, dump_id);
+  insert.exec();
+  for (const auto& file : embedded_files())
+    if (file.path.starts_with("src/formats/") && file.path.ends_with("_after_index.sql"))
+      db.exec(std::string(file.content));
+}
+
 std::string build_id() {
   ContentHasher hasher;
   hasher.add_text(ANIMDEX_VERSION);

@@ -12,7 +12,7 @@
 
 namespace animdex {
 
-inline constexpr int kSchemaVersion = 11;
+inline constexpr int kSchemaVersion = 12;
 inline constexpr int kApplicationId = 0x414E4458;  // 'ANDX'
 // Page size of a new database: 16 KiB pages hold a GNT track's row and key blob several times
 // over, and a bulk index writes a quarter of the pages (and WAL frames) 4 KiB pages would need.
@@ -61,6 +61,9 @@ std::string describe_write_lock_holder(const std::filesystem::path& path);
 // embedded as format_table_files() lists them), all idempotent.
 std::string schema_ddl();
 std::vector<std::string_view> format_table_files();
+// SQL a format runs after `index` has written a dump (`src/formats/*/*_after_index.sql`: joins
+// between files, such as a DS animation's model), with the dump's id in `temp.indexing_dump`.
+void run_after_index(SQLite::Database& db, std::int64_t dump_id);
 
 // Identifies this build's data: version, schema, reference tables and queries. A dump indexed by
 // another build is re-parsed in full, since names and rows may differ.

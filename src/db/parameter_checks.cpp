@@ -40,6 +40,10 @@ const std::vector<ValueCheck>& value_checks() {
     static const std::string animation_values =
         "SELECT DISTINCT a.name FROM animations a JOIN files f ON f.id = a.file_id" + dump_filter +
         " AND a.name IS NOT NULL ORDER BY 1";
+    // A bone given by name (`int|text`): the names the dump's tracks carry (reference or model names).
+    static const std::string bone_values =
+        "SELECT DISTINCT t.bone_name FROM bone_tracks t JOIN animations a ON a.id = t.animation_id "
+        "JOIN files f ON f.id = a.file_id" + dump_filter + " AND t.bone_name IS NOT NULL ORDER BY 1";
     return std::vector<ValueCheck>{
         {"from", "dump label", "SELECT label FROM dumps ORDER BY 1"},
         {"to", "dump label", "SELECT label FROM dumps ORDER BY 1"},
@@ -48,6 +52,7 @@ const std::vector<ValueCheck>& value_checks() {
         {"animation", "animation name", animation_values.c_str()},
         {"numbering", "numbering", "SELECT DISTINCT numbering FROM ref_motion_names ORDER BY 1"},
         {"file", "file path", file_values.c_str(), Match::substring},
+        {"bone", "bone named", bone_values.c_str(), Match::any_case},
     };
   }();
   return checks;

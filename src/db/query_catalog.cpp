@@ -20,6 +20,7 @@ std::optional<ParameterType> parse_type(std::string_view word) {
   if (word == "int") return ParameterType::integer;
   if (word == "real") return ParameterType::real;
   if (word == "text") return ParameterType::text;
+  if (word == "int|text") return ParameterType::integer_or_text;
   return std::nullopt;
 }
 
@@ -32,7 +33,7 @@ QueryParameter parse_parameter(std::string_view query_name, std::string_view spe
   const auto type_end = rest.find_first_of(" \t=");
   const auto type = parse_type(rest.substr(0, type_end));
   if (!type)
-    throw std::logic_error(fmt::format("query '{}': parameter '{}' needs a type (int, real or text) after its name",
+    throw std::logic_error(fmt::format("query '{}': parameter '{}' needs a type (int, real, text or int|text) after its name",
                                        query_name, parameter.name));
   parameter.type = *type;
   rest = type_end == std::string_view::npos ? std::string_view() : trim_blanks(rest.substr(type_end));
@@ -165,6 +166,7 @@ std::string_view parameter_type_name(ParameterType type) {
     case ParameterType::integer: return "int";
     case ParameterType::real: return "real";
     case ParameterType::text: return "text";
+    case ParameterType::integer_or_text: return "int|text";
   }
   return "text";
 }
@@ -181,6 +183,9 @@ Cell convert(const NamedQuery& query, const QueryParameter& parameter, const std
       if (auto value = parse_finite_real(text)) return *value;
       throw QueryUsageError(
           fmt::format("query '{}': -p {} expects a number, got '{}'", query.name, parameter.name, text));
+    case ParameterType::integer_or_text:
+      if (auto value = parse_integer(text)) return *value;
+      break;
     case ParameterType::text: break;
   }
   return text;

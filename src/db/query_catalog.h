@@ -17,8 +17,9 @@
 namespace animdex {
 
 // How a parameter's value is read: int accepts decimal or 0x-hex, real any finite number, text
-// anything as it is (so "007" stays 007).
-enum class ParameterType { integer, real, text };
+// anything as it is (so "007" stays 007), and `int|text` an integer where the value reads as one,
+// else the text (a bone by number or by name).
+enum class ParameterType { integer, real, text, integer_or_text };
 
 struct QueryParameter {
   std::string name;

@@ -5,6 +5,11 @@
 #include "formats/gnt_mot/gnt_mot_format.h"
 #include "formats/kh2/kh2_format.h"
 #include "formats/lightwave/lw_format.h"
+#include "formats/nitro/bma0_format.h"
+#include "formats/nitro/bmd0_format.h"
+#include "formats/nitro/bta0_format.h"
+#include "formats/nitro/btp0_format.h"
+#include "formats/nitro/bva0_format.h"
 #include "formats/nsbca/nsbca_format.h"
 
 namespace animdex {
@@ -21,6 +26,11 @@ const std::array kFormats = {
     kh2::bar_format_module(),
     kh2::motion_format_module(),
     nsbca::format_module(),
+    nitro::bmd0_format_module(),
+    nitro::bva0_format_module(),
+    nitro::bta0_format_module(),
+    nitro::btp0_format_module(),
+    nitro::bma0_format_module(),
 };
 }  // namespace
 

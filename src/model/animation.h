@@ -142,6 +142,8 @@ struct CurveBehaviors {
 // The keys that drive one bone (or node, or channel).
 struct BoneTrack {
   std::optional<std::int64_t> bone_id;  // the format's bone/node number, >= 0 (GNT 0xFFFF is 65535)
+  std::string node_name;                // the name the file itself gives that node (a Nitro material name);
+                                        // empty when the file names none. A game's reference name wins.
   std::uint32_t flags = 0;              // the format's per-track flag word (meaning per format: bone_tracks.flags
                                         // in schema/README.md)
   std::uint32_t track_flags = 0;        // the format's channel flag word (TRANSLATE 0x01, SCALE 0x02, ROTATE 0x08

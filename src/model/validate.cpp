@@ -61,6 +61,7 @@ std::optional<std::string> check_track(const BoneTrack& track) {
   if (with_flag != 0 && static_cast<std::size_t>(with_flag) != track.splines.size())
     return "a linear flag on some splines only (all or none)";
   if (auto problem = check_channels(track.channels, track.bone_id.has_value())) return problem;
+  if (auto problem = check_channels(track.node_name, false)) return "node name: " + *problem;
   return check_keys(track);
 }
 

@@ -11,6 +11,7 @@
 #include "formats/gnt_mot/gnt_mot_writer.h"
 #include "formats/kh2/kh2_bar.h"
 #include "formats/kh2/kh2_builder.h"
+#include "formats/nitro/bmd0_builder.h"
 #include "formats/nsbca/nsbca_builder.h"
 #include "formats/nsbca/nsbca_writer.h"
 #include "output/output_file.h"
@@ -173,6 +174,18 @@ std::vector<std::byte> sample_nsbca() {
   return nsbca::write_nsbca(file);
 }
 
+// The door's model: node names for the animation's nodes (its animations are named `open` and
+// `close`, not after the model, so the index finds it as the one 3-node model in the folder), and
+// the handle's bind pose, which the animation leaves to the model.
+std::vector<std::byte> sample_nsbmd() {
+  nitro::Bmd0File file;
+  file.models.push_back(nitro::tree_model("door", {"door_root", "hinge", "handle"}, {-1, 0, 1}, {"wood", "brass"}));
+  auto& handle = file.models[0].nodes[2].bind;
+  handle.flag = nitro::kNodeRotZero | nitro::kNodeScaleOne;
+  handle.translation = {3072, 4096, 205};  // (0.75, 1, 0.05) in fx32
+  return nitro::write_bmd0(file);
+}
+
 
 }  // namespace
 
@@ -218,7 +231,10 @@ SampleDumpSummary write_sample_dump(const fs::path& root, const SampleDumpOption
                         0));
     emit("kh2/anm/S_SAMPLE.anb", kh2::build_anb(kh2::build_interpolated_motion(24, {3, 4, 5}, 7)));
   }
-  if (options.include_nsbca) emit("nds/data/door.nsbca", sample_nsbca());
+  if (options.include_nsbca) {
+    emit("nds/data/door.nsbca", sample_nsbca());
+    emit("nds/data/door.nsbmd", sample_nsbmd());
+  }
   if (!options.include_problem_files) return summary;
 
   // A copy cut short: the declared size no longer matches.

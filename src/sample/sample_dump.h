@@ -16,6 +16,7 @@ struct SampleDumpOptions {
   bool include_problem_files = true; // a truncated and a corrupt .mot, and .mot files that are not GNT
   bool include_kh2 = false;          // KH2 motion sets (Player with dummies, Default with a nested set) and an ANB
   bool include_nsbca = false;        // an NSBCA with two animations (steps 1 and 2; const, animated, base nodes)
+                                     // and its model (NSBMD: node names, the handle's bind pose)
 };
 
 struct SampleDumpSummary {

@@ -101,8 +101,9 @@ TEST_CASE("help, version, usage errors and the demo", "[cli]") {
   CHECK_THAT(demo.out, Catch::Contains("kh2_mset  ok           2") &&
                            Catch::Contains("kh2/obj/P_SAMPLE.mset                 16          4  FALL             0"
                                            "             -1"));
-  // The NSBCA part: "close" samples every 2nd frame of 8, so 5 samples for T and R.
-  CHECK_THAT(demo.out, Catch::Contains("nds/data/door.nsbca  close                8     1        1  0x01003830"));
+  // The NSBCA part: "close" samples every 2nd frame of 8, so 5 samples for T and R; node 1 is the
+  // door model's `hinge`.
+  CHECK_THAT(demo.out, Catch::Contains("nds/data/door.nsbca  close                8     1  hinge            1  0x01003830"));
 }
 
 TEST_CASE("pose, export and convert on LightWave files", "[cli][lightwave]") {
@@ -399,7 +400,7 @@ TEST_CASE("pose, export and convert on a file they do not read name every format
   test::write_text(kuper, "Axes = VTrack, VEW\r\n1 2\r\n");
   auto pose = run_capturing({"pose", kuper, "--frame", "1"});
   CHECK(pose.code == kExitUsage);
-  CHECK(pose.err == error_line(kuper + ": is lw_kuper, which pose does not read; pose reads gnt_mot, lw_mot, lw_env, kh2_mset, kh2_anb, kh2_bar, kh2_motion and nsbca "
+  CHECK(pose.err == error_line(kuper + ": is lw_kuper, which pose does not read; pose reads gnt_mot, lw_mot, lw_env, kh2_mset, kh2_anb, kh2_bar, kh2_motion, nsbca, nsbmd, nsbva, nsbta, nsbtp and nsbma "
                                        "(`animdex formats` lists every format)"));
   // The list is the registry's: every format with a pose capability, in its order, and no other.
   std::string expected;
@@ -419,14 +420,14 @@ TEST_CASE("pose, export and convert on a file they do not read name every format
   const auto noise = (dir / "noise.bin").string();
   auto unknown = run_capturing({"pose", noise, "--frame", "1"});
   CHECK(unknown.code == kExitUsage);
-  CHECK(unknown.err == error_line(noise + ": is not of a known format; pose reads gnt_mot, lw_mot, lw_env, kh2_mset, kh2_anb, kh2_bar, kh2_motion and nsbca "
+  CHECK(unknown.err == error_line(noise + ": is not of a known format; pose reads gnt_mot, lw_mot, lw_env, kh2_mset, kh2_anb, kh2_bar, kh2_motion, nsbca, nsbmd, nsbva, nsbta, nsbtp and nsbma "
                                           "(`animdex formats` lists every format)"));
 
   // A disc image: what it is and how to name a member inside it.
   const auto image = (dir / "images/gnt4.iso").string();
   auto container = run_capturing({"pose", image, "--frame", "1"});
   CHECK(container.code == kExitUsage);
-  CHECK(container.err == error_line(image + ": is a disc image or archive (gcm), not an animation file; pose reads gnt_mot, lw_mot, lw_env, kh2_mset, kh2_anb, kh2_bar, kh2_motion and nsbca "
+  CHECK(container.err == error_line(image + ": is a disc image or archive (gcm), not an animation file; pose reads gnt_mot, lw_mot, lw_env, kh2_mset, kh2_anb, kh2_bar, kh2_motion, nsbca, nsbmd, nsbva, nsbta, nsbtp and nsbma "
                                             "(give a member as " + image + "/MEMBER; `animdex ls " + image +
                                     "` lists them)"));
   // A real image is larger than one animation file may be: still named for what it is (sparse here).
@@ -442,7 +443,7 @@ TEST_CASE("pose, export and convert on a file they do not read name every format
   CHECK(run_capturing({"pose", member, "--slot", "0", "--frame", "1"}).code == kExitOk);  // as if it were a file
   const auto archive = image + "/fpack/chr/sas1000.fpk";
   CHECK(run_capturing({"pose", archive, "--frame", "1"}).err ==
-        error_line(archive + ": is a disc image or archive (fpk), not an animation file; pose reads gnt_mot, lw_mot, lw_env, kh2_mset, kh2_anb, kh2_bar, kh2_motion and nsbca (give a "
+        error_line(archive + ": is a disc image or archive (fpk), not an animation file; pose reads gnt_mot, lw_mot, lw_env, kh2_mset, kh2_anb, kh2_bar, kh2_motion, nsbca, nsbmd, nsbva, nsbta, nsbtp and nsbma (give a "
                              "member as " + archive + "/MEMBER; `animdex ls " + archive + "` lists them)"));
 }
 

@@ -97,7 +97,7 @@ TEST_CASE("a version-7 database migrates in place: KH2 header facts move to kh2_
   CHECK(std::get<std::string>(run_read_only_sql(db, "PRAGMA integrity_check").rows.at(0).at(0)) == "ok");
 }
 
-TEST_CASE("a version-10 database migrates to 11: game columns, and numbers under the number rule", "[schema][migration]") {
+TEST_CASE("a version-10 database migrates: game columns (v11), and numbers under the number rule", "[schema][migration]") {
   test::TempDir dir;
   const auto path = dir / "v10.db";
   {
@@ -116,8 +116,23 @@ TEST_CASE("a version-10 database migrates to 11: game columns, and numbers under
     load_reference_tables(db, ReferenceData::embedded());  // as every index run does
   }
   auto db = open_read_only(path);
-  CHECK(test::query_integer(db, "PRAGMA user_version") == 11);
+  CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations WHERE play_speed = 0.155774") == 1);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animation_overview WHERE game = 'gnt4'") == 1);
   CHECK(std::get<std::string>(run_read_only_sql(db, "PRAGMA integrity_check").rows.at(0).at(0)) == "ok");
+}
+
+TEST_CASE("a version-11 database migrates to 12: the Nitro model tables and the nitro_links view", "[schema][migration]") {
+  test::TempDir dir;
+  const auto path = dir / "v11.db";
+  {
+    auto db = open_for_writing(path);
+    db.exec("DROP VIEW nitro_links; DROP TABLE nitro_model_links; DROP TABLE model_nodes; DROP TABLE model_materials; "
+            "DROP TABLE nitro_models; DROP TABLE pattern_names; PRAGMA user_version = 11");
+  }
+  { auto db = open_for_writing(path); }
+  auto db = open_read_only(path);
+  CHECK(test::query_integer(db, "PRAGMA user_version") == 12);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM sqlite_schema WHERE name IN ('nitro_models', 'model_nodes', "
+                                "'model_materials', 'nitro_model_links', 'pattern_names', 'nitro_links')") == 6);
 }

@@ -323,8 +323,10 @@ def case_parameters(work):
     code, out, err = run("query", "dummy-slots", "--db", database, "-p", "file", "0008", "--format", "csv")
     paths = {line.split(",")[1] for line in out.splitlines()[1:]}
     check(code == 0 and paths == {"kh2/obj/P_0008.mset"}, f"-p file 0008 matches only P_0008: {paths}")
-    code, out, err = run("query", "bone-users", "--db", database, "-p", "bone", "head")
-    check(code == 2 and "-p bone expects an integer" in err, f"a bone that is not a number: {err.strip()}")
+    code, out, err = run("query", "bone-users", "--db", database, "-p", "bone", "no_such_bone")
+    # A bone may be given by name; a name no track carries is a usage error listing the names there are.
+    check(code == 2 and "no bone named 'no_such_bone'" in err and "there are:" in err,
+          f"a bone name no track carries: {err.strip()}")
     code, out, err = run("sql", "SELECT :v AS v, typeof(:v) AS t", "--db", database, "-p", "v", "007",
                          "--format", "csv")
     check(out.splitlines()[-1] == "007,text", "free SQL keeps 007 as text")

@@ -94,4 +94,14 @@ std::size_t count_of(const std::string& text, const std::string& part) {
   return count;
 }
 
+std::vector<std::string> sql_lines(SQLite::Database& db, const std::string& sql) {
+  std::vector<std::string> lines;
+  for (const auto& row : run_read_only_sql(db, sql).rows) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) line += (c ? "|" : "") + cell_text(row[c]);
+    lines.push_back(line);
+  }
+  return lines;
+}
+
 }  // namespace animdex::test

@@ -52,4 +52,7 @@ std::int64_t foreign_key_violations(SQLite::Database& db);
 // Runs a named query from queries/ with the given values and its declared defaults.
 ResultTable run_named(SQLite::Database& db, const std::string& name, const Bindings& given = {});
 
+// The rows `sql` returns, each as its cells joined by `|` (NULL as an empty cell).
+std::vector<std::string> sql_lines(SQLite::Database& db, const std::string& sql);
+
 }  // namespace animdex::test

@@ -47,14 +47,14 @@ TEST_CASE("every real NSBCA file indexes with its node states and decoded sample
   // SOURCES.md: c_demo_D has 90 frames, 6 nodes, T fx16/fx32 1/3, S fx16 3, R animated 1 / const 2.
   const auto nodes = test::run_named(db, "nsbca-nodes", {{"file", "ship_demo"}});
   CHECK(lines_of(nodes, 2) == std::vector<std::string>{
-                                  "c_demo_D|90|0|0|0x00003B3A|identity|const|identity|0|1|0",
-                                  "c_demo_D|90|1|1|0x01003B78|const|identity|identity|1|0|0",
-                                  "c_demo_D|90|2|2|0x02003B78|const|identity|identity|1|0|0",
-                                  "c_demo_D|90|3|3|0x03003170|x=animated y=const z=const|identity|"
+                                  "c_demo_D|90|0||0|0x00003B3A|identity|const|identity|0|1|0",
+                                  "c_demo_D|90|1||1|0x01003B78|const|identity|identity|1|0|0",
+                                  "c_demo_D|90|2||2|0x02003B78|const|identity|identity|1|0|0",
+                                  "c_demo_D|90|3||3|0x03003170|x=animated y=const z=const|identity|"
                                   "x=animated y=const z=const|90|0|90",
-                                  "c_demo_D|90|4|4|0x04001130|x=animated y=const z=const|const|"
+                                  "c_demo_D|90|4||4|0x04001130|x=animated y=const z=const|const|"
                                   "x=animated y=const z=animated|90|1|90",
-                                  "c_demo_D|90|5|5|0x05003A20|x=animated y=animated z=const|animated|identity|90|90|0"});
+                                  "c_demo_D|90|5||5|0x05003A20|x=animated y=animated z=const|animated|identity|90|90|0"});
   // Decoded values: node 4's constant rotation is the DS matrix [0 0 1; 0.5 0.866 0; -0.866 0.5 0],
   // whose quaternion (row-vector convention) is (-0.183, -0.683, -0.183, 0.683).
   auto rotation = run_read_only_sql(
@@ -118,10 +118,10 @@ TEST_CASE("a writer-made NSBCA with two animations and steps 2 and 4 next to a G
   CHECK_THAT(cell_text(run_read_only_sql(db, "SELECT error FROM files WHERE path = 'ds/broken.nsbca'").rows.at(0)[0]),
              Catch::Contains("file size at most the real length"));
   CHECK(lines_of(test::run_named(db, "nsbca-nodes", {{"file", "door"}}), 2) ==
-        std::vector<std::string>{"open|9|0|0|0x00000001|identity|identity|identity|0|0|0",
-                                 "open|9|1|1|0x01000430|x=animated y=const z=const|animated|base|5|5|0",
-                                 "close|9|0|0|0x00000001|identity|identity|identity|0|0|0",
-                                 "close|9|1|1|0x01000430|x=animated y=const z=const|animated|base|3|3|0"});
+        std::vector<std::string>{"open|9|0||0|0x00000001|identity|identity|identity|0|0|0",
+                                 "open|9|1||1|0x01000430|x=animated y=const z=const|animated|base|5|5|0",
+                                 "close|9|0||0|0x00000001|identity|identity|identity|0|0|0",
+                                 "close|9|1||1|0x01000430|x=animated y=const z=const|animated|base|3|3|0"});
   // Samples sit at their frames: step 4 over 9 frames stores frames 0, 4 and 8.
   CHECK(lines_of(run_read_only_sql(db, "SELECT k.frame, k.x, k.y FROM keyframes k JOIN bone_tracks t ON t.id = "
                                        "k.track_id JOIN animations a ON a.id = t.animation_id WHERE a.name = 'close' "

@@ -1,0 +1,59 @@
+#pragma once
+// What every NitroSystem G3D file shares (nitro-models-and-anims.md "Conventions"): the 16-byte
+// file header, block headers, resource dictionaries and the 4-byte animation header. The readers
+// check the note's rules and fail at the offending field; they never read outside the block.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/byte_reader.h"
+
+namespace animdex::nitro {
+
+inline double fx(std::int64_t raw) { return static_cast<double>(raw) / 4096.0; }
+
+// The first block of a file, absolute [start, end).
+struct Block {
+  std::uint64_t start = 0, end = 0;
+};
+
+// Checks magic, byte-order mark, header size, declared size and the block table, and returns the
+// first block, which must carry `block_magic`. Other blocks (a model's TEX0) are found with
+// find_block. A version other than `usual_version` is a warning.
+Block read_first_block(const ByteReader& in, std::string_view file_magic, std::string_view block_magic,
+                       std::uint16_t usual_version, std::vector<std::string>& warnings);
+// The first block after the first carrying `block_magic`; start == end == 0 when none does.
+Block find_block(const ByteReader& in, std::string_view block_magic);
+
+// Fails unless [start, start+length) lies inside [.., end); `field_at` is the field that pointed there.
+void require_inside(std::uint64_t start, std::uint64_t length, std::uint64_t end, std::uint64_t field_at,
+                    std::string_view what);
+
+struct DictionaryEntry {
+  std::string name;   // up to 16 bytes, NUL padding removed, non-printable bytes shown as '?'
+  std::uint64_t data = 0;  // absolute position of the entry's `unit_size` bytes of data
+};
+
+// A resource dictionary at absolute `at`, entirely before `end`: revision 0, entry header right after
+// the tree, `unit_size` bytes of data per entry, 16-byte names, and the size invariant.
+std::vector<DictionaryEntry> read_dictionary(const ByteReader& in, std::uint64_t at, std::uint64_t end,
+                                             std::uint16_t unit_size, std::size_t min_entries,
+                                             std::string_view what);
+
+std::string read_name16(const ByteReader& in, std::uint64_t at);
+
+// An animation's 4-byte header (`M\0AT`, ...) and numFrame >= 1 at absolute `at`; returns numFrame.
+std::uint16_t read_animation_header(const ByteReader& in, std::uint64_t at, std::uint64_t end,
+                                    std::string_view header, std::uint64_t field_at, std::string_view what);
+
+// The animations of a one-block animation file: the set dictionary (unit 4, offsets from the
+// block start, at least one entry), each entry's header checked and its absolute start returned.
+struct AnimationEntry {
+  std::string name;
+  std::uint64_t start = 0;      // absolute: the header's first byte
+  std::uint16_t frame_count = 0;
+};
+std::vector<AnimationEntry> read_animation_set(const ByteReader& in, const Block& block, std::string_view header);
+
+}  // namespace animdex::nitro
