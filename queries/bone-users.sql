@@ -9,8 +9,12 @@ SELECT u.game,
                 MIN(u.bone_name)) AS bone_name,
        COUNT(DISTINCT u.animation_id) AS animations
 FROM (SELECT DISTINCT o.game, o.character, o.path, o.animation_id, t.bone_id, t.bone_name
-      FROM bone_tracks t JOIN animation_overview o ON o.animation_id = t.animation_id
-      WHERE (t.bone_id = :bone OR t.bone_name = :bone) AND (:dump IS NULL OR o.dump = :dump)
-        AND (:game IS NULL OR o.game = :game)) u
+      -- By number through the bone index; by name (a text value only) through the names.
+      FROM (SELECT animation_id, bone_id, bone_name FROM bone_tracks WHERE bone_id = :bone
+            UNION ALL
+            SELECT animation_id, bone_id, bone_name FROM bone_tracks
+            WHERE typeof(:bone) = 'text' AND bone_name = :bone AND bone_id IS NOT NULL) t
+      JOIN animation_overview o ON o.animation_id = t.animation_id
+      WHERE (:dump IS NULL OR o.dump = :dump) AND (:game IS NULL OR o.game = :game)) u
 GROUP BY u.game, 2
 ORDER BY u.game, 2;

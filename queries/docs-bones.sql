@@ -6,7 +6,10 @@ WITH used AS (
   JOIN dumps d ON d.id = f.dump_id
   WHERE d.label = :dump AND t.bone_id IS NOT NULL
 )
-SELECT u.format, u.bone_id, MIN(u.bone_name) AS bone_name,
+-- A DS node number names a different node in each model: one name where all agree, else one and a count.
+SELECT u.format, u.bone_id,
+       CASE WHEN COUNT(DISTINCT u.bone_name) <= 1 THEN MIN(u.bone_name)
+            ELSE printf('%s (and %d other names)', MIN(u.bone_name), COUNT(DISTINCT u.bone_name) - 1) END AS bone_name,
        COUNT(DISTINCT u.owner) AS character_count,
        COUNT(DISTINCT u.animation_id) AS animations,
        (SELECT group_concat(owner, ', ') FROM (SELECT DISTINCT v.owner FROM used v

@@ -114,8 +114,9 @@ std::string heatmap(SQLite::Database& db, const std::string& dump, std::size_t m
     animations_of[cell_text(row[0])] += static_cast<double>(std::get<std::int64_t>(row[3]));
     use_by_family[cell_text(row[1])][std::get<std::int64_t>(row[2])] += 1;
   }
-  // A DS archive makes every file an owner: the map keeps the owners with the most animation
-  // tracks, so it stays a page and not a scroll (the Bones table has every owner).
+  // A DS archive makes every file an owner: the map keeps the owners with the largest sum over
+  // their bones of the animations animating each, so it stays a page and not a scroll (the Bones
+  // table has every owner).
   std::vector<std::pair<std::string, double>> owners(animations_of.begin(), animations_of.end());
   std::stable_sort(owners.begin(), owners.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   const std::size_t all_owners = owners.size();
@@ -254,10 +255,11 @@ ResultTable with_short_owner_lists(ResultTable table, const std::string& full_pa
   for (auto& row : table.rows) {
     const auto* text = std::get_if<std::string>(&row[index]);
     if (!text) continue;
-    const std::size_t total = 1 + static_cast<std::size_t>(std::count(text->begin(), text->end(), ','));
+    std::vector<std::size_t> separators;  // the query joins the owners with ", "
+    for (auto at = text->find(", "); at != std::string::npos; at = text->find(", ", at + 2)) separators.push_back(at);
+    const std::size_t total = separators.size() + 1;
     if (total <= kHtmlListedOwners + 3) continue;  // "and 2 more" would hide what fits
-    std::size_t at = 0;
-    for (std::size_t shown = 0; shown < kHtmlListedOwners; ++shown) at = text->find(", ", at) + 2;
+    const std::size_t at = separators[kHtmlListedOwners - 1] + 2;
     row[index] = fmt::format("{} ... and {} more (all in {})", text->substr(0, at - 2), total - kHtmlListedOwners,
                              full_page);
   }

@@ -174,8 +174,8 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
 -- `bone_name` is the node's name in the model the animation is linked to (`nitro_links`), NULL when none.
 --
 -- NSBVA (v12): one `visible` row per node (`bone_id` = node index, named as NSBCA's), `value_encoding`
--- `bit`. NSBTA, NSBTP, NSBMA (v12): rows per material (`bone_id` = the material's position in the
--- animation, `bone_name` = its name as the file gives it): NSBTA `scale`, `rotation`, `translation`
+-- `bit`. NSBTA, NSBTP, NSBMA (v12): rows per material (`bone_id` NULL: a material is not a bone;
+-- `bone_name` = its name as the file gives it): NSBTA `scale`, `rotation`, `translation`
 -- (`fx16`, `fx32`, `fx16+fx32`; rotation `sincos16`); NSBTP `pattern` (`pattern`); NSBMA `diffuse`,
 -- `ambient`, `specular`, `emission` (`rgb555`) and `alpha` (`u8`).
 CREATE INDEX IF NOT EXISTS bone_tracks_by_animation ON bone_tracks(animation_id);

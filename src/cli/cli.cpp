@@ -189,7 +189,8 @@ std::vector<Verb> register_verbs(CLI::App& app) {
 
 int run_verb(int argc, const char* const* argv, std::ostream& out) {
   const ScopedLogger logger;
-  CLI::App app{"animdex: index game animation files (GNT .mot, KH2 .mset/.anb, NDS .nsbca, LightWave .mot/.env) "
+  CLI::App app{"animdex: index game animation files (GNT .mot, KH2 .mset/.anb, NDS .nsbca/.nsbmd/.nsbta/.nsbtp/.nsbma/.nsbva, "
+               "LightWave .mot/.env) "
                "into SQLite, query them, and report on reuse and changes",
                "animdex"};
   app.footer(kFooter);

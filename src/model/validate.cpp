@@ -12,6 +12,14 @@ namespace {
 
 bool finite(const std::optional<double>& value) { return !value || std::isfinite(*value); }
 
+// Every byte outside printable ASCII (0x20-0x7E): names must print as they are.
+const std::string kNotPrintable = [] {
+  std::string bytes;
+  for (int c = 0; c < 256; ++c)
+    if (c < 0x20 || c > 0x7E) bytes += static_cast<char>(c);
+  return bytes;
+}();
+
 // Printable ASCII, at most 64 characters. A bone's track names its channels with the letters T, R,
 // S in that order, each at most once, or with an axis name (KH2 `Rx`); a track without a bone is
 // a named channel (LightWave `heading`, a Kuper axis, which may be any name).
@@ -61,7 +69,8 @@ std::optional<std::string> check_track(const BoneTrack& track) {
   if (with_flag != 0 && static_cast<std::size_t>(with_flag) != track.splines.size())
     return "a linear flag on some splines only (all or none)";
   if (auto problem = check_channels(track.channels, track.bone_id.has_value())) return problem;
-  if (auto problem = check_channels(track.node_name, false)) return "node name: " + *problem;
+  if (track.node_name.size() > 64 || track.node_name.find_first_of(kNotPrintable) != std::string::npos)
+    return "node name longer than 64 characters or outside printable ASCII";
   return check_keys(track);
 }
 

@@ -20,7 +20,7 @@ model::BoneTrack value_track(const MatColorAnimation& animation, std::size_t ind
   const std::vector<int> frames = union_sample_frames(animated, animation.frame_count);
   charge_parse_memory(frames.size(), model::kBytesPerKey, 0, "material colour keys");
   model::BoneTrack track;
-  track.bone_id = static_cast<std::int64_t>(index);
+  // A material is not a node: no bone number (bone queries leave materials out); the name says which.
   track.node_name = material.name;
   track.channels = kChannels[part];
   track.value_encoding = colour ? "rgb555" : "u8";

@@ -135,12 +135,14 @@ class ModelReader {
         require_inside(cursor, 3, end_, cursor, "SBC NODEMIX");
         length = 3 + 3ull * in_.u8(cursor + 2);
       }
-      require_inside(cursor, length, end_, cursor, fmt::format("SBC command {:#04x}", op));
+      if (length > end_ - cursor)  // the message is built only when needed: a model holds many commands
+        require_inside(cursor, length, end_, cursor, fmt::format("SBC command {:#04x}", op));
       if ((op & 0x1F) == 0x06) describe_node(cursor);
       if (op == 0x02) out_.nodes[node_operand(cursor + 1, "NODE node")].visible = (in_.u8(cursor + 2) & 1) != 0;
       cursor += length;
       if (op == 0x01) break;
     }
+    charge_parse_memory(cursor - at, 1, field, "structure byte code kept with the model");
     out_.sbc.reserve(cursor - at);
     for (std::uint64_t i = at; i < cursor; ++i) out_.sbc.push_back(in_.u8(i));
     for (std::size_t n = 0; n < out_.nodes.size(); ++n)
@@ -153,10 +155,15 @@ class ModelReader {
     const std::uint8_t parent = node_operand(at + 2, "NODEDESC parent");
     ModelNode& described = out_.nodes[node];
     const std::optional<int> stated = parent == node ? std::nullopt : std::optional<int>(parent);
-    if (described.has_descriptor && described.parent != stated)
-      warnings_.push_back(fmt::format("model '{}': node {} described twice with different parents; the first kept",
-                                      out_.name, node));
-    if (described.has_descriptor) return;
+    if (described.has_descriptor) {
+      // Once per node: a file repeating one command must not make a warning per repeat.
+      if (described.parent != stated && !warned_twice_[node]) {
+        warnings_.push_back(fmt::format("model '{}': node {} described again with another parent; the first kept",
+                                        out_.name, node));
+        warned_twice_[node] = true;
+      }
+      return;
+    }
     described.has_descriptor = true;
     described.parent = stated;
   }
@@ -165,6 +172,7 @@ class ModelReader {
   std::uint64_t start_, end_;
   Model& out_;
   std::vector<std::string>& warnings_;
+  std::array<bool, 256> warned_twice_{};  // per node (numNode is a byte)
 };
 
 }  // namespace

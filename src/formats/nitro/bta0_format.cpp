@@ -29,11 +29,11 @@ std::vector<int> key_frames(std::initializer_list<const SrtValue*> values, int f
   return union_sample_frames(animated, frame_count);
 }
 
-model::BoneTrack material_track(std::size_t index, const std::string& material, const char* channels,
-                                std::string encoding, const std::vector<int>& frames) {
+model::BoneTrack material_track(const std::string& material, const char* channels, std::string encoding,
+                                const std::vector<int>& frames) {
   charge_parse_memory(frames.size(), model::kBytesPerKey, 0, "texture SRT keys");
   model::BoneTrack track;
-  track.bone_id = static_cast<std::int64_t>(index);
+  // A material is not a node: no bone number (bone queries leave materials out); the name says which.
   track.node_name = material;
   track.channels = channels;
   track.value_encoding = std::move(encoding);
@@ -52,7 +52,7 @@ model::BoneTrack pair_track(const TexSrtAnimation& animation, std::size_t index,
                             SrtPart t_part) {
   const SrtMaterial& material = animation.materials[index];
   const SrtValue &s = material.values[s_part], &t = material.values[t_part];
-  model::BoneTrack track = material_track(index, material.name, channels, encoding_of(s, t),
+  model::BoneTrack track = material_track(material.name, channels, encoding_of(s, t),
                                           key_frames({&s, &t}, animation.frame_count));
   for (std::size_t k = 0; k < track.keys.size(); ++k) {
     const int frame = static_cast<int>(track.keys.frame()[k]);
@@ -66,7 +66,7 @@ model::BoneTrack rotation_track(const TexSrtAnimation& animation, std::size_t in
   const SrtMaterial& material = animation.materials[index];
   const SrtValue& rotation = material.values[kRotation];
   model::BoneTrack track =
-      material_track(index, material.name, "rotation", "sincos16", key_frames({&rotation}, animation.frame_count));
+      material_track(material.name, "rotation", "sincos16", key_frames({&rotation}, animation.frame_count));
   for (std::size_t k = 0; k < track.keys.size(); ++k) {
     const auto [sin, cos] = srt_sin_cos_at(rotation, static_cast<int>(track.keys.frame()[k]));
     track.keys.x()[k] = sin;

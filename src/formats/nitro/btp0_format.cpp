@@ -8,10 +8,10 @@ namespace animdex::nitro {
 
 namespace {
 
-model::BoneTrack pattern_track(const PatternMaterial& material, std::size_t index) {
+model::BoneTrack pattern_track(const PatternMaterial& material) {
   charge_parse_memory(material.keys.size(), model::kBytesPerKey, 0, "pattern keys");
   model::BoneTrack track;
-  track.bone_id = static_cast<std::int64_t>(index);
+  // A material is not a node: no bone number (bone queries leave materials out); the name says which.
   track.node_name = material.name;
   track.channels = "pattern";
   track.value_encoding = "pattern";
@@ -45,8 +45,8 @@ Result<model::AnimationFile> parse_to_model(std::span<const std::byte> bytes) {
 std::vector<PoseValue> pose_row(const TexPatternAnimation& animation, const PatternMaterial& material, int frame) {
   const std::size_t index = pattern_key_at(material, frame);
   const PatternKey& key = material.keys[index];
-  const PoseValue palette =
-      key.palette < animation.palettes.size() ? PoseValue(animation.palettes[key.palette]) : PoseValue();
+  const bool has_palette = !(material.flag & 1) && key.palette < animation.palettes.size();  // bit 0: NOPLTT
+  const PoseValue palette = has_palette ? PoseValue(animation.palettes[key.palette]) : PoseValue();
   return {material.name,
           static_cast<std::int64_t>(index),
           std::int64_t{key.texture},
@@ -61,8 +61,7 @@ model::AnimationFile btp0_to_model(const Btp0File& file) {
   model::AnimationFile out = nitro_file_model(file.version, file.animations.size(), file.warnings);
   for (const auto& animation : file.animations) {
     model::Animation result = nitro_animation(animation.name, animation.frame_count);
-    for (std::size_t index = 0; index < animation.materials.size(); ++index)
-      result.tracks.push_back(pattern_track(animation.materials[index], index));
+    for (const auto& material : animation.materials) result.tracks.push_back(pattern_track(material));
     append_name_rows(out.format_rows, animation.textures, "texture", out.animations.size());
     append_name_rows(out.format_rows, animation.palettes, "palette", out.animations.size());
     out.animations.push_back(std::move(result));

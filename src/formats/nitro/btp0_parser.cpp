@@ -31,12 +31,13 @@ struct Reader {
     return names;
   }
 
-  PatternKey read_key(std::uint64_t at, const TexPatternAnimation& animation) {
+  PatternKey read_key(std::uint64_t at, const TexPatternAnimation& animation, bool no_palette) {
     const PatternKey key{in.u16(at, LE), in.u8(at + 2), in.u8(at + 3)};
     if (key.texture >= animation.textures.size())
       fail_at(at + 2, fmt::format("texture index below numTex {}", animation.textures.size()),
               std::to_string(key.texture));
-    if (key.palette >= animation.palettes.size() && key.palette != kKeepPalette)
+    // NOPLTT: the material takes no palette, so the index is not one (a file may have none).
+    if (!no_palette && key.palette >= animation.palettes.size() && key.palette != kKeepPalette)
       fail_at(at + 3,
               fmt::format("palette index below numPltt {} (or 255: keep the palette)", animation.palettes.size()),
               std::to_string(key.palette));
@@ -69,7 +70,7 @@ struct Reader {
     // Each key is held and becomes a key of the model.
     charge_parse_memory(key_count, sizeof(PatternKey) + model::kBytesPerKey, entry.data, "pattern keys");
     material.keys.reserve(key_count);
-    for (std::uint16_t k = 0; k < key_count; ++k) material.keys.push_back(read_key(keys_at + 4ull * k, animation));
+    for (std::uint16_t k = 0; k < key_count; ++k) material.keys.push_back(read_key(keys_at + 4ull * k, animation, material.flag & 1));
     check_frames(material, keys_at, animation);
     return material;
   }

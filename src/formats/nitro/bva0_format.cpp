@@ -38,6 +38,8 @@ Result<model::AnimationFile> parse_to_model(std::span<const std::byte> bytes) {
 model::AnimationFile bva0_to_model(const Bva0File& file) {
   model::AnimationFile out = nitro_file_model(file.version, file.animations.size(), file.warnings);
   for (const auto& animation : file.animations) {
+    // numNode is a u16 and every set entry may name the same animation: tracks are charged too.
+    charge_parse_memory(animation.node_count, sizeof(model::BoneTrack), 0, "visibility tracks");
     model::Animation result = nitro_animation(animation.name, animation.frame_count);
     for (int node = 0; node < animation.node_count; ++node) result.tracks.push_back(node_track(animation, node));
     out.animations.push_back(std::move(result));

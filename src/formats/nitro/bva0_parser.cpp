@@ -19,6 +19,8 @@ VisibilityAnimation read_animation(const ByteReader& in, const Block& block, con
   require_inside(at, 12, block.end, at, fmt::format("animation '{}' header", entry.name));
   animation.node_count = in.u16(at + 6, LE);
   if (animation.node_count < 1) fail_at(at + 6, "node count >= 1", "0");
+  if (animation.node_count > 255)  // a model's numNode is a byte
+    warnings.push_back(fmt::format("{}: {} nodes, more than any model has (255)", entry.name, animation.node_count));
   const std::uint64_t bits = std::uint64_t{animation.frame_count} * animation.node_count;
   const std::uint64_t word_count = (bits + 31) / 32;
   require_inside(at + 12, 4 * word_count, block.end, at + 6,

@@ -39,16 +39,6 @@ Block read_first_block(const ByteReader& in, std::string_view file_magic, std::s
   return {start, start + in.u32(start + 4, LE)};
 }
 
-Block find_block(const ByteReader& in, std::string_view block_magic) {
-  // Only called after read_first_block checked every block's range.
-  const std::uint16_t block_count = in.u16(0x0E, LE);
-  for (std::uint16_t b = 1; b < block_count; ++b) {
-    const std::uint64_t start = in.u32(0x10 + 4ull * b, LE);
-    if (in.ascii(start, 4) == block_magic) return {start, start + in.u32(start + 4, LE)};
-  }
-  return {};
-}
-
 std::string read_name16(const ByteReader& in, std::uint64_t at) {
   std::string name = in.ascii(at, 16);
   if (const auto nul = name.find('\0'); nul != std::string::npos) name.resize(nul);

@@ -18,13 +18,11 @@ struct Block {
   std::uint64_t start = 0, end = 0;
 };
 
-// Checks magic, byte-order mark, header size, declared size and the block table, and returns the
-// first block, which must carry `block_magic`. Other blocks (a model's TEX0) are found with
-// find_block. A version other than `usual_version` is a warning.
+// Checks magic, byte-order mark, header size, declared size and every block's range, and returns
+// the first block, which must carry `block_magic` (a model's TEX0 block is not read). A version
+// other than `usual_version` is a warning.
 Block read_first_block(const ByteReader& in, std::string_view file_magic, std::string_view block_magic,
                        std::uint16_t usual_version, std::vector<std::string>& warnings);
-// The first block after the first carrying `block_magic`; start == end == 0 when none does.
-Block find_block(const ByteReader& in, std::string_view block_magic);
 
 // Fails unless [start, start+length) lies inside [.., end); `field_at` is the field that pointed there.
 void require_inside(std::uint64_t start, std::uint64_t length, std::uint64_t end, std::uint64_t field_at,

@@ -76,6 +76,7 @@ CREATE TABLE IF NOT EXISTS nitro_model_links (
   exact         INTEGER  -- node animations: 1 when the node counts are equal, 0 when the animation has fewer
                          -- nodes (the model's others keep their bind pose); NULL for material animations or `none`
 );
+CREATE INDEX IF NOT EXISTS nitro_model_links_by_model ON nitro_model_links(model_file_id);
 
 -- One row per DS animation with the model it belongs to (`nitro_model_links` with paths and names).
 -- column dump: `dumps.label`

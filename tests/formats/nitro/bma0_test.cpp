@@ -91,7 +91,7 @@ TEST_CASE("BMA0 model: five tracks per material keyed at the sampled frames", "[
   const std::array<const char*, 5> channels = {"diffuse", "ambient", "specular", "emission", "alpha"};
   for (std::size_t t = 0; t < 10; ++t) {
     CHECK(first.tracks[t].channels == channels[t % 5]);
-    CHECK(first.tracks[t].bone_id == static_cast<std::int64_t>(t / 5));
+    CHECK_FALSE(first.tracks[t].bone_id);  // materials are not bones
     CHECK(first.tracks[t].node_name == (t < 5 ? "mat_rgb" : "mat_alpha"));
     CHECK(first.tracks[t].value_encoding == (t % 5 == 4 ? "u8" : "rgb555"));
   }

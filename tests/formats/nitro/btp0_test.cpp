@@ -66,7 +66,7 @@ TEST_CASE("BTP0 model: a pattern track per material and the names behind the ind
   const auto& first = model.animations[0];
   REQUIRE(first.tracks.size() == 2);
   const auto& track = first.tracks[0];
-  CHECK(track.bone_id == 0);
+  CHECK_FALSE(track.bone_id);  // materials are not bones
   CHECK(track.node_name == "mat_one");
   CHECK(track.channels == "pattern");
   CHECK(track.value_encoding == "pattern");
@@ -77,7 +77,7 @@ TEST_CASE("BTP0 model: a pattern track per material and the names behind the ind
   CHECK(std::vector<double>(track.keys.x().begin(), track.keys.x().end()) == std::vector<double>{0, 2, 1});
   CHECK(std::vector<double>(track.keys.y().begin(), track.keys.y().end()) == std::vector<double>{0, 255, 1});
   CHECK(track.total_time == 7.0);
-  CHECK(first.tracks[1].bone_id == 1);
+  CHECK(first.tracks[1].node_name == "mat_two");
   CHECK(model.animations[1].tracks.empty());
 
   const auto rows = test::rows_of(model, "pattern_names");
@@ -123,4 +123,24 @@ TEST_CASE("nsbtp is registered and detected by its magic", "[nitro][nsbtp]") {
   REQUIRE(format != nullptr);
   CHECK(format->id == "nsbtp");
   CHECK(format->pose != nullptr);
+}
+
+TEST_CASE("a NOPLTT material takes no palette: its index is not checked and the pose names none",
+          "[nitro][nsbtp]") {
+  Btp0File file;
+  TexPatternAnimation animation{"no_palette", 4, {"tex"}, {}, {}};  // numPltt 0
+  animation.materials = {pattern_material("mat", 4, {{0, 0, 0}, {2, 0, 3}})};
+  animation.materials[0].flag = 1;  // NOPLTT: palette bytes 0 and 3 name nothing
+  file.animations = {animation};
+  const auto bytes = write_btp0(file);
+  REQUIRE(parse_btp0(bytes).ok());
+  PoseRequest request;
+  request.frame = 2;
+  const auto answer = btp0_pose(bytes, request);
+  REQUIRE(std::holds_alternative<Pose>(answer));
+  const auto& row = std::get<Pose>(answer).rows.at(0);
+  CHECK(std::get<std::int64_t>(row[3]) == 3);
+  CHECK(std::holds_alternative<std::monostate>(row[5]));
+  file.animations[0].materials[0].flag = 0;  // the same keys with a palette: index 0 of 0 palettes
+  CHECK_FALSE(parse_btp0(write_btp0(file)).ok());
 }

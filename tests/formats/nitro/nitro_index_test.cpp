@@ -9,6 +9,7 @@
 #include "formats/nitro/bva0_builder.h"
 #include "formats/nsbca/nsbca_builder.h"
 #include "formats/nsbca/nsbca_writer.h"
+#include "containers/nds/nds_writer.h"
 #include "indexer/pipeline.h"
 #include "support/test_support.h"
 
@@ -52,8 +53,8 @@ std::vector<std::byte> visibility(const std::string& name, int node_count) {
 TEST_CASE("each DS animation is joined to its model by name, else by a unique node count", "[nitro][end_to_end]") {
   test::TempDir dir;
   const auto root = dir / "dump";
-  // Folder a: a model per name; `door` has fewer nodes than its model, `lamp` more (so not its
-  // model: the one 3-node model there, door's, is taken by node count).
+  // Folder a: a model per name; `door` has fewer nodes than its model, `lamp` more (so its model
+  // does not fit, and no other is guessed: a model of its name exists).
   test::write_bytes(root / "a/door.nsbmd", model_file("door", {"root", "hinge", "handle"}));
   test::write_bytes(root / "a/door.nsbca", joint_animation("door", 2));
   test::write_bytes(root / "a/lamp.nsbmd", model_file("lamp", {"base", "bulb"}));
@@ -80,11 +81,16 @@ TEST_CASE("each DS animation is joined to its model by name, else by a unique no
                     "COALESCE(exact, '-') FROM nitro_links ORDER BY file") ==
         std::vector<std::string>{"a/door.nsbca|door|a/door.nsbmd|door|name|0",
                                  "a/door.nsbva|door|a/door.nsbmd|door|name|0",
-                                 "a/lamp.nsbca|lamp|a/door.nsbmd|door|node_count|1",
+                                 "a/lamp.nsbca|lamp|-|-|none|-",
                                  "a/lamp.nsbva|lamp|a/lamp.nsbmd|lamp|name|1",
                                  "a/spin.nsbca|spin|a/lamp.nsbmd|lamp|node_count|1",
                                  "b/door.nsbca|door|-|-|none|-",
                                  "b/wave.nsbca|wave|-|-|none|-"});
+  SECTION("what the note asks to warn about is a scan warning of the animation's file") {
+    CHECK(test::sql_lines(db, "SELECT path, message FROM scan_warnings WHERE message LIKE 'model link: %'") ==
+          std::vector<std::string>{"a/lamp.nsbca|model link: animation 'lamp' has 3 nodes, more than its model's 2; "
+                                   "not linked"});
+  }
   SECTION("tracks carry the linked model's node names, NULL without a model") {
     CHECK(test::sql_lines(db, "SELECT f.path, t.bone_id, COALESCE(t.bone_name, '-') FROM bone_tracks t "
                       "JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id "
@@ -96,15 +102,13 @@ TEST_CASE("each DS animation is joined to its model by name, else by a unique no
   }
   SECTION("bone-users answers by a bone's name") {
     const auto users = test::run_named(db, "bone-users", {{"bone", "hinge"}});
-    // door's own model names node 1 hinge (for its NSBCA and its NSBVA), and lamp.nsbca took door's
-    // model by node count.
-    REQUIRE(users.rows.size() == 3);
+    // door's own model names node 1 hinge, for its NSBCA and its NSBVA.
+    REQUIRE(users.rows.size() == 2);
     CHECK(cell_text(users.rows[0][0]) == "nsbca");
     CHECK(cell_text(users.rows[0][1]) == "a/door.nsbca");
     CHECK(cell_text(users.rows[0][2]) == "hinge");
-    CHECK(cell_text(users.rows[1][1]) == "a/lamp.nsbca");
-    CHECK(cell_text(users.rows[2][0]) == "nsbva");
-    CHECK(cell_text(users.rows[2][1]) == "a/door.nsbva");
+    CHECK(cell_text(users.rows[1][0]) == "nsbva");
+    CHECK(cell_text(users.rows[1][1]) == "a/door.nsbva");
     CHECK(test::run_named(db, "bone-users", {{"bone", "1"}}).rows.size() == 7);  // 5 nsbca files, 2 nsbva
   }
   SECTION("re-indexing after the model is gone unlinks and unnames") {
@@ -117,6 +121,28 @@ TEST_CASE("each DS animation is joined to its model by name, else by a unique no
                          "JOIN files f ON f.id = a.file_id WHERE f.path = 'a/door.nsbca' ORDER BY t.bone_id") ==
           std::vector<std::string>{"base", "bulb"});
   }
+}
+
+TEST_CASE("in a DS ROM an animation looks for its model in its own folder", "[nitro][end_to_end][nds]") {
+  test::TempDir dir;
+  // Two folders of one ROM, each with a model `door` and its animation: each finds its own (the ROM
+  // as one place would see two models named door and take neither).
+  const auto rom = nds::build_nds({{"data/red/door.nsbmd", model_file("door", {"root", "red_hinge"})},
+                                   {"data/red/door.nsbca", joint_animation("door", 2)},
+                                   {"data/blue/door.nsbmd", model_file("door", {"root", "blue_hinge"})},
+                                   {"data/blue/door.nsbca", joint_animation("door", 2)}});
+  test::write_bytes(dir / "game/game.nds", rom);
+  IndexOptions index;
+  index.roots = {dir / "game"};
+  index.database = dir / "rom.db";
+  run_index(index);
+  auto db = open_read_only(index.database);
+  CHECK(test::sql_lines(db, "SELECT file, model_file, method FROM nitro_links ORDER BY file") ==
+        std::vector<std::string>{"game.nds/data/blue/door.nsbca|game.nds/data/blue/door.nsbmd|name",
+                                 "game.nds/data/red/door.nsbca|game.nds/data/red/door.nsbmd|name"});
+  CHECK(test::sql_lines(db, "SELECT f.path, t.bone_name FROM bone_tracks t JOIN animations a ON a.id = t.animation_id "
+                            "JOIN files f ON f.id = a.file_id WHERE t.bone_id = 1 ORDER BY f.path") ==
+        std::vector<std::string>{"game.nds/data/blue/door.nsbca|blue_hinge", "game.nds/data/red/door.nsbca|red_hinge"});
 }
 
 TEST_CASE("the 9 real NARCs: models, links and names as the note's census says", "[nitro][end_to_end][real]") {

@@ -62,9 +62,9 @@ TEST_CASE("BTA0, BTP0 and BMA0 files index with material-named tracks, keys and 
   CHECK(test::sql_lines(db, "SELECT f.format, t.bone_id, t.bone_name, t.channels, t.value_encoding, t.key_count "
                     "FROM bone_tracks t JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id "
                     "WHERE f.format <> 'nsbma' ORDER BY f.format, t.track_index") ==
-        std::vector<std::string>{"nsbta|0|lambert5|scale|fx32|1", "nsbta|0|lambert5|rotation|sincos16|1",
-                                 "nsbta|0|lambert5|translation|fx16|4", "nsbtp|0|eye|pattern|pattern|4",
-                                 "nsbtp|1|mouth|pattern|pattern|1"});
+        std::vector<std::string>{"nsbta||lambert5|scale|fx32|1", "nsbta||lambert5|rotation|sincos16|1",
+                                 "nsbta||lambert5|translation|fx16|4", "nsbtp||eye|pattern|pattern|4",
+                                 "nsbtp||mouth|pattern|pattern|1"});
   CHECK(test::sql_lines(db, "SELECT k.time, k.x, k.y FROM keyframes k JOIN bone_tracks t ON t.id = k.track_id "
                     "WHERE t.channels = 'translation' ORDER BY k.key_index") ==
         std::vector<std::string>{"0|0|-0.5", "1|0.25|-0.5", "2|0.5|-0.5", "3|0.75|-0.5"});

@@ -1,4 +1,4 @@
--- description: Texture-pattern animations (nsbtp) material by material: how many keys switch its texture, between which textures (distinct names in the order the keys first show them) and palettes (keys with palette 255 keep the palette and add none).
+-- description: Texture-pattern animations (nsbtp) material by material (one track each, so its position is the track's): how many keys switch its texture, between which textures (distinct names in the order the keys first show them) and palettes (keys with palette 255 keep the palette and add none). Reads the keys: empty for a dump indexed with --keyframes none.
 -- param: file text = NULL  Only files whose path contains this text (default: every file)
 -- param: animation text = NULL  Only this animation name (default: every animation)
 -- param: dump text = NULL  Only this dump label (default: every dump)
@@ -17,7 +17,7 @@ WITH pattern_keys AS (
     AND (:animation IS NULL OR a.name = :animation)
     AND (:dump IS NULL OR d.label = :dump)
 )
-SELECT d.label AS dump, f.path AS file, a.name AS animation, a.frame_count, t.bone_id AS material_index,
+SELECT d.label AS dump, f.path AS file, a.name AS animation, a.frame_count, t.track_index AS material_index,
        t.bone_name AS material, t.key_count AS keys,
        (SELECT COUNT(DISTINCT texture) FROM pattern_keys p WHERE p.track_id = t.id) AS texture_count,
        (SELECT group_concat(texture, ', ') FROM (SELECT texture, MIN(key_index) AS first_key FROM pattern_keys p
@@ -29,4 +29,4 @@ JOIN animations a ON a.id = t.animation_id
 JOIN files f ON f.id = a.file_id
 JOIN dumps d ON d.id = f.dump_id
 WHERE t.id IN (SELECT track_id FROM pattern_keys)
-ORDER BY d.label, f.path, a.id, t.bone_id;
+ORDER BY d.label, f.path, a.id, t.track_index;
