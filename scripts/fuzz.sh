@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang-14 (ASan + UBSan), seeds each corpus from the
 # project's own writer (the sample dump), the regression inputs in tests/regression/ and, when
-# present, ../shared/corpus/real/, then runs every target for FUZZ_SECONDS (default 15; containers
-# FUZZ_CONTAINER_SECONDS, default 8; a longer local run finds more), FUZZ_JOBS (default 2) targets at a time.
+# present, ../shared/corpus/real/, then runs every target for FUZZ_SECONDS (default 10; containers
+# FUZZ_CONTAINER_SECONDS, default 5; a longer local run finds more), FUZZ_JOBS (default 2) targets at a time.
 # Fails on any crash, leak, timeout or sanitizer report; a finding is written to
 # build-fuzz/findings/<target>/ -- copy it into tests/regression/<format>/ so the tests replay it.
 # Usage: scripts/fuzz.sh [ANIMDEX_BINARY]   (default build/animdex, used to write the sample dump)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${FUZZ_SECONDS:-15}
+seconds=${FUZZ_SECONDS:-10}
 animdex=${1:-build/animdex}
 out=build-fuzz
 
@@ -35,7 +35,7 @@ if [[ -d ../shared/corpus/real/containers ]]; then
     done < <("$animdex" ls "$narc" --format csv 2>/dev/null | tail -n +2 | grep -E '^[^,]*,nsb(md|ta|tp|ma|va),' | cut -d, -f1)
   done < <(find ../shared/corpus/real/containers -type f -print0)
 fi
-container_seconds=${FUZZ_CONTAINER_SECONDS:-8}
+container_seconds=${FUZZ_CONTAINER_SECONDS:-5}
 status=0
 jobs_at_once=${FUZZ_JOBS:-2}
 targets=()
