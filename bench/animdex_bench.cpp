@@ -68,6 +68,19 @@ std::vector<std::vector<std::byte>> load_all(const std::vector<WalkEntry>& files
   return contents;
 }
 
+// Figure a's baseline: each file read whole and its bytes summed, single-threaded, page cache warm.
+double raw_read_seconds(const std::vector<WalkEntry>& files) {
+  volatile std::uint64_t checksum = 0;
+  return timed([&] {
+    for (const auto& file : files) {
+      const auto bytes = read_file_bytes(file.absolute_path, 1ULL << 30).bytes;
+      std::uint64_t sum = 0;
+      for (auto b : bytes) sum += static_cast<std::uint8_t>(b);
+      checksum = checksum + sum;
+    }
+  });
+}
+
 // Parses every file; `seconds_by_format` gets each format's share of the time (detect + parse).
 std::size_t parse_all(const std::vector<std::vector<std::byte>>& contents,
                       std::map<std::string, double>& seconds_by_format) {
@@ -307,6 +320,7 @@ int main(int argc, char** argv) {
   bool smoke = false;
   fs::path work = fs::temp_directory_path() / "animdex-bench";
   fs::path corpus_only;
+  fs::path parse_only;
   int scale = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -314,9 +328,11 @@ int main(int argc, char** argv) {
     else if (arg == "--dir" && i + 1 < argc) work = argv[++i];
     else if (arg == "--write-corpus" && i + 1 < argc) corpus_only = argv[++i];
     else if (arg == "--scale" && i + 1 < argc) scale = std::max(1, std::atoi(argv[++i]));
+    else if (arg == "--parse-only" && i + 1 < argc) parse_only = argv[++i];
     else {
       std::fprintf(stderr, "usage: animdex_bench [--smoke] [--dir DIR]\n"
-                           "       animdex_bench --write-corpus DIR [--scale N]   (only write the corpus, N x GNT4 size)\n");
+                           "       animdex_bench --write-corpus DIR [--scale N]   (only write the corpus, N x GNT4 size)\n"
+                           "       animdex_bench --parse-only DIR   (figure a's parse of DIR alone, for a profiler)\n");
       return 2;
     }
   }
@@ -328,6 +344,18 @@ int main(int argc, char** argv) {
     const auto written = bench::write_corpus(corpus_only, spec);
     std::printf("wrote %llu files, %s, %llu keys under %s\n", static_cast<unsigned long long>(written.files),
                 mib(written.bytes).c_str(), static_cast<unsigned long long>(written.keys), corpus_only.c_str());
+    return 0;
+  }
+  if (!parse_only.empty()) {
+    const auto files = files_under(parse_only);
+    const auto contents = load_all(files);
+    const double read_seconds = raw_read_seconds(files);
+    std::map<std::string, double> by_format;
+    std::size_t keys = 0;
+    const double parse_seconds = timed([&] { keys = parse_all(contents, by_format); });
+    for (const auto& [format, seconds] : by_format) std::printf("%s %.3f s\n", format.c_str(), seconds);
+    std::printf("%zu keys parsed in %.3f s; raw read %.3f s; ratio %.2f\n", keys, parse_seconds, read_seconds,
+                parse_seconds / read_seconds);
     return 0;
   }
   fs::remove_all(work);
@@ -358,15 +386,7 @@ int main(int argc, char** argv) {
   // (a) parse-only against a raw read of the same files (both single-threaded, page cache warm).
   const auto files = files_under(work / "corpus-1x");
   auto contents = load_all(files);
-  volatile std::uint64_t checksum = 0;
-  const double read_seconds = timed([&] {
-    for (const auto& file : files) {
-      const auto bytes = read_file_bytes(file.absolute_path, 1ULL << 30).bytes;
-      std::uint64_t sum = 0;
-      for (auto b : bytes) sum += static_cast<std::uint8_t>(b);
-      checksum = checksum + sum;
-    }
-  });
+  const double read_seconds = raw_read_seconds(files);
   std::map<std::string, double> by_format;
   const double parse_seconds = timed([&] { parse_all(contents, by_format); });
   figures.push_back({"a. parse (detect + parse + model, 1 thread) vs raw read", fmt::format("{:.3f} s", parse_seconds),

@@ -16,11 +16,9 @@ std::string ByteReader::ascii(std::uint64_t offset, std::uint64_t length) const 
   return std::string(reinterpret_cast<const char*>(span.data()), span.size());
 }
 
-float ByteReader::finite_f32(std::uint64_t offset, Endian order, std::string_view what) const {
+void ByteReader::fail_not_finite(std::uint64_t offset, Endian order, std::string_view what) const {
   const float value = f32(offset, order);
-  if (!std::isfinite(value))
-    fail_at(offset, fmt::format("a finite float32 for {}", what), fmt::format("{} (bits 0x{:08X})", value, u32(offset, order)));
-  return value;
+  fail_at(offset, fmt::format("a finite float32 for {}", what), fmt::format("{} (bits 0x{:08X})", value, u32(offset, order)));
 }
 
 void ByteReader::fail_past_end(std::uint64_t offset, std::uint64_t length) const {

@@ -2,6 +2,7 @@
 // The only way parsers touch bytes: every read is bounds-checked against the buffer
 // and names its byte order. A read past the end throws ParseFailure naming the offset.
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -43,7 +44,13 @@ class ByteReader {
   float f32(std::uint64_t offset, Endian order) const { return std::bit_cast<float>(u32(offset, order)); }
   // A float32 that must be a number (not NaN or +-inf): anything else fails the parse at `offset`,
   // naming `what`. Used for times and values, which the database and every evaluation need finite.
-  float finite_f32(std::uint64_t offset, Endian order, std::string_view what) const;
+  // Inline: parsers call it per key, and only the failure needs the formatting below.
+  float finite_f32(std::uint64_t offset, Endian order, std::string_view what) const {
+    const float value = f32(offset, order);
+    if (!std::isfinite(value)) [[unlikely]]
+      fail_not_finite(offset, order, what);
+    return value;
+  }
 
   std::span<const std::byte> slice(std::uint64_t offset, std::uint64_t length) const {
     require(offset, length, "byte range");
@@ -60,6 +67,8 @@ class ByteReader {
   float f32le(std::uint64_t o) const { return f32(o, Endian::little); }
 
  private:
+  [[noreturn]] void fail_not_finite(std::uint64_t offset, Endian order, std::string_view what) const;
+
   template <typename T>
   T load(std::uint64_t offset, Endian order) const {
     if (!contains(offset, sizeof(T))) fail_past_end(offset, sizeof(T));

@@ -12,25 +12,12 @@ std::optional<CoordinateEncoding> encoding_from_flags(std::uint16_t flags1) {
   return std::nullopt;
 }
 
-float decode_bf16(std::uint16_t upper_half) {
-  return std::bit_cast<float>(static_cast<std::uint32_t>(upper_half) << 16);
-}
-
 std::uint16_t encode_bf16(float value) {
   return static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(value) >> 16);
 }
 
-float decode_coordinate(std::uint32_t word, CoordinateEncoding encoding) {
-  return encoding == CoordinateEncoding::bf16 ? decode_bf16(static_cast<std::uint16_t>(word))
-                                              : std::bit_cast<float>(word);
-}
-
 std::uint32_t encode_coordinate(float value, CoordinateEncoding encoding) {
   return encoding == CoordinateEncoding::bf16 ? encode_bf16(value) : std::bit_cast<std::uint32_t>(value);
-}
-
-std::int64_t seconds_to_frame(float seconds) {
-  return std::llround(static_cast<double>(seconds) * kFramesPerSecond);
 }
 
 }  // namespace animdex::gnt_mot

@@ -2,7 +2,9 @@
 // The GNT .mot container as it is on disc (see ../shared/formats/gnt-mot.md), kept
 // faithful enough that the writer can rebuild GNTool-laid-out files byte for byte.
 #include <array>
+#include <bit>
 #include <cstddef>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -67,11 +69,22 @@ struct MotFile {
 };
 
 // Decoding helpers (format note, "16-bit coordinate encoding" and "Semantics").
-float decode_bf16(std::uint16_t upper_half);
+// The decoders are inline: the parser runs them per coordinate.
+inline float decode_bf16(std::uint16_t upper_half) {
+  return std::bit_cast<float>(static_cast<std::uint32_t>(upper_half) << 16);
+}
 std::uint16_t encode_bf16(float value);  // truncation, as GNTool does
-float decode_coordinate(std::uint32_t word, CoordinateEncoding encoding);
+inline float decode_coordinate(std::uint32_t word, CoordinateEncoding encoding) {
+  return encoding == CoordinateEncoding::bf16 ? decode_bf16(static_cast<std::uint16_t>(word))
+                                              : std::bit_cast<float>(word);
+}
 std::uint32_t encode_coordinate(float value, CoordinateEncoding encoding);
-std::int64_t seconds_to_frame(float seconds);  // round(t * 60)
+// round(t * 60), halves away from zero as std::llround, inline and without its libm call (run per key):
+// a float32 times 60 is exact in a double, and so is adding 0.5 where it could change the integer part.
+inline std::int64_t seconds_to_frame(float seconds) {
+  const double frames = static_cast<double>(seconds) * kFramesPerSecond;
+  return static_cast<std::int64_t>(frames + std::copysign(0.5, frames));
+}
 
 constexpr std::uint64_t align16(std::uint64_t value) { return (value + 15) & ~std::uint64_t{15}; }
 

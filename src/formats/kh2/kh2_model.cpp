@@ -172,6 +172,7 @@ model::Animation motion_to_animation(const Motion& motion) {
   const auto& body = *motion.interpolated;
   animation.frame_count = body.frame_count;
   animation.end_time = body.range.frame_end;
+  animation.tracks.reserve(body.forward_curves.size() + body.inverse_curves.size());
   for (const auto& curve : body.forward_curves) animation.tracks.push_back(curve_track(body, curve, false));
   for (const auto& curve : body.inverse_curves) animation.tracks.push_back(curve_track(body, curve, true));
   return animation;

@@ -81,11 +81,17 @@ RawMotion parse_raw(const ByteReader& in, Motion& motion) {
 }
 
 // Fails at the table entry's own offset when a value a curve uses is NaN or infinite.
-void require_finite(const std::vector<float>& table, std::int64_t index, std::uint64_t table_at, std::string_view what) {
-  const float value = table[static_cast<std::size_t>(index)];
-  if (!std::isfinite(value))
-    fail_at(table_at + 4 * static_cast<std::uint64_t>(index), fmt::format("a finite float32 for {}", what),
-            fmt::format("{}", value));
+[[noreturn]] void fail_not_finite(const std::vector<float>& table, std::int64_t index, std::uint64_t table_at,
+                                  std::string_view what) {
+  fail_at(table_at + 4 * static_cast<std::uint64_t>(index), fmt::format("a finite float32 for {}", what),
+          fmt::format("{}", table[static_cast<std::size_t>(index)]));
+}
+
+// Run per key reference: the test inline, the message only on failure.
+inline void require_finite(const std::vector<float>& table, std::int64_t index, std::uint64_t table_at,
+                           std::string_view what) {
+  if (!std::isfinite(table[static_cast<std::size_t>(index)])) [[unlikely]]
+    fail_not_finite(table, index, table_at, what);
 }
 
 void check_curve(const InterpolatedMotion& body, const FCurve& curve, std::uint64_t at, bool inverse,

@@ -34,6 +34,19 @@ TEST_CASE("key times are seconds at 60 fps (TimeTest vectors)", "[gnt_mot]") {
   CHECK(seconds_to_frame(std::bit_cast<float>(0x447A0000U)) == 60000);
 }
 
+TEST_CASE("frames round as std::llround does, halves away from zero, over the whole time range", "[gnt_mot]") {
+  for (const float seconds : {0.5F / 60, -0.5F / 60, 1.5F / 60, -2.5F / 60, 0.0F, -0.0F, 1e-30F, -1e-30F, 1e9F, -1e9F})
+    CHECK(seconds_to_frame(seconds) == std::llround(static_cast<double>(seconds) * 60.0));
+  // Every 4,099th float32 bit pattern within kMaxSeconds, both signs: about two million values.
+  std::size_t mismatches = 0;
+  for (std::uint64_t bits = 0; bits < 0x4E6E6B29ULL; bits += 4099)
+    for (const std::uint32_t sign : {0U, 0x80000000U}) {
+      const float seconds = std::bit_cast<float>(static_cast<std::uint32_t>(bits) | sign);
+      mismatches += seconds_to_frame(seconds) != std::llround(static_cast<double>(seconds) * 60.0);
+    }
+  CHECK(mismatches == 0);
+}
+
 TEST_CASE("a hand-laid .mot parses to the values written into it", "[gnt_mot]") {
   const auto bytes = test::handmade_mot();
   REQUIRE(bytes.size() == 0xB0);
