@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/content_hash.h"
+#include "core/text.h"
 #include "core/parse_budget.h"
 #include "core/parse_deadline.h"
 #include "model/key_blob.h"
@@ -169,7 +170,7 @@ std::optional<FileStatus> parse_status(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<std::string> character_from_path(const std::string& relative_path) {
+std::optional<std::string> character_from_path(const std::string& relative_path, const ReferenceData* reference) {
   std::size_t start = 0;
   bool after_chr = false, after_obj = false;
   std::optional<std::string> character;  // the innermost: a disc's fpack/chr/nar1000.fpk/chr/nar/0000.mot is nar's
@@ -185,11 +186,10 @@ std::optional<std::string> character_from_path(const std::string& relative_path)
   // KH2 keeps one motion set per object: obj/P_EX100.mset belongs to P_EX100 (Sora).
   const std::string file = relative_path.substr(start);
   const auto dot = file.rfind('.');
-  if (after_obj && dot != std::string::npos && dot > 0) {
-    std::string extension = file.substr(dot + 1);
-    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (extension == "mset") return file.substr(0, dot);
-  }
+  if (dot == std::string::npos || dot == 0 || !equal_ignoring_case(file.substr(dot + 1), "mset")) return character;
+  const std::string object = file.substr(0, dot);
+  if (after_obj) return object;
+  if (!character && reference && reference->character_name("kh2", object)) return object;
   return character;
 }
 
@@ -305,7 +305,7 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
                      const std::optional<std::string>& unchanged_hash) {
   FileRow row;
   row.path = entry.relative_path;
-  row.character = character_from_path(entry.relative_path);
+  row.character = character_from_path(entry.relative_path, &reference);
   row.size = entry.size;
   row.mtime_ns = entry.mtime_ns;
   if (!entry.error.empty()) {

@@ -114,8 +114,10 @@ FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, con
 void process_bytes(FileRow& row, std::span<const std::byte> bytes, std::uint64_t size, const ReferenceData& reference,
                    const ProcessOptions& options, const std::optional<std::string>& unchanged_hash = std::nullopt);
 
-// The folder after a 'chr' component (GNT character code), or the name of a KH2 obj/<NAME>.mset.
-std::optional<std::string> character_from_path(const std::string& relative_path);
+// The folder after a 'chr' component (GNT character code), or the name of a KH2 obj/<NAME>.mset, or
+// of a <NAME>.mset elsewhere when `reference` knows NAME as a KH2 object (a modder's folder of sets).
+std::optional<std::string> character_from_path(const std::string& relative_path,
+                                               const ReferenceData* reference = nullptr);
 
 // Hashes of decoded content: equal content gives equal hashes wherever it sits in a file.
 HexDigest track_content_hash(const model::BoneTrack& track);

@@ -60,7 +60,7 @@ FileRow member_row(const ScanItem& item, const ReferenceData& reference, const P
                    const ContainerLimits& limits, const std::optional<std::string>& unchanged_hash) {
   FileRow row;
   row.path = item.path;
-  row.character = character_from_path(item.path);
+  row.character = character_from_path(item.path, &reference);
   row.mtime_ns = item.mtime_ns;
   row.size = item.member->size;
   row.warnings = item.warnings;

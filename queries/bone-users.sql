@@ -3,18 +3,18 @@
 -- param: game text = NULL  Only this game (gnt4, kh2) or format tied to no game (nsbca, ...): the `game` column (default: every game, each row saying which)
 -- param: dump text = NULL  Only this dump label (default: every dump)
 -- example: -p bone 0x76
-SELECT u.game,
-       COALESCE(u.character, u.path) AS character,
-       COALESCE((SELECT b.name FROM ref_bone_names b WHERE b.game = u.game AND b.bone_id = u.bone_id),
-                MIN(u.bone_name)) AS bone_name,
-       COUNT(DISTINCT u.animation_id) AS animations
-FROM (SELECT DISTINCT o.game, o.character, o.path, o.animation_id, t.bone_id, t.bone_name
-      -- By number through the bone index; by name (a text value only) through the names.
-      FROM (SELECT animation_id, bone_id, bone_name FROM bone_tracks WHERE bone_id = :bone
-            UNION ALL
-            SELECT animation_id, bone_id, bone_name FROM bone_tracks
-            WHERE typeof(:bone) = 'text' AND bone_name = :bone AND bone_id IS NOT NULL) t
-      JOIN animation_overview o ON o.animation_id = t.animation_id
-      WHERE (:dump IS NULL OR o.dump = :dump) AND (:game IS NULL OR o.game = :game)) u
-GROUP BY u.game, 2
-ORDER BY u.game, 2;
+-- One grouping over the matching tracks, read from the index `bone_tracks_by_bone` (bone, animation,
+-- name) alone: by number through its first column; by name (a text value only) through the names.
+SELECT o.game,
+       COALESCE(o.character, o.path) AS character,
+       COALESCE((SELECT b.name FROM ref_bone_names b WHERE b.game = o.game AND b.bone_id = t.bone_id),
+                MIN(t.bone_name)) AS bone_name,
+       COUNT(DISTINCT t.animation_id) AS animations
+FROM (SELECT animation_id, bone_id, bone_name FROM bone_tracks WHERE bone_id = :bone
+      UNION ALL
+      SELECT animation_id, bone_id, bone_name FROM bone_tracks
+      WHERE typeof(:bone) = 'text' AND bone_name = :bone AND bone_id IS NOT NULL) t
+JOIN animation_overview o ON o.animation_id = t.animation_id
+WHERE (:dump IS NULL OR o.dump = :dump) AND (:game IS NULL OR o.game = :game)
+GROUP BY o.game, 2
+ORDER BY o.game, 2;

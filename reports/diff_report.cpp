@@ -361,17 +361,19 @@ Section animations_section(const DiffReport& report, const std::map<std::string,
 
 Section tracks_section(const DiffReport& report) {
   Section tracks{"tracks", "Changed bone tracks",
-                 "Per changed animation, its tracks matched by bone and channels (bones named where the game's "
+                 "Per changed animation (named as in Animations, with its KH2 states, so two slots of one motion "
+                 "ID stay apart), its tracks matched by bone and channels (bones named where the game's "
                  "reference knows them): keys before and after, and the largest change of a time or value over the "
                  "keys both have.",
-                 {{"character", "path", "animation", "track", "change", "keys_before", "keys_after", "keys_added",
-                   "keys_removed", "largest_value_change"},
+                 {{"character", "path", "animation", "name", "track", "change", "keys_before", "keys_after",
+                   "keys_added", "keys_removed", "largest_value_change"},
                   {}},
                  "",
                  {}};
   for (const auto& animation : report.animations)
     for (const auto& track : animation.tracks)
-      tracks.add_row({character_of(animation), animation.path, animation.animation_key, track.track, track.change,
+      tracks.add_row({character_of(animation), animation.path, animation.animation_key,
+                      to_cell(name_with_states(animation.name, animation.states)), track.track, track.change,
                       track.keys_before, track.keys_after, std::max<std::int64_t>(0, track.keys_after - track.keys_before),
                       std::max<std::int64_t>(0, track.keys_before - track.keys_after),
                       to_cell(track.largest_value_change)});

@@ -53,7 +53,8 @@ CREATE TABLE IF NOT EXISTS files (
   path            TEXT NOT NULL,  -- path relative to the root, `/`-separated; with several roots it starts
                                   -- with the root's folder name (made unique with `~2`, `~3`, ...)
   character       TEXT,  -- the folder after a `chr` folder in the path (GNT character code, e.g. `nar`);
-                         -- KH2: `NAME` of `obj/NAME.mset` (e.g. `P_EX100`, Sora); else NULL
+                         -- KH2: `NAME` of `obj/NAME.mset` (e.g. `P_EX100`, Sora), or of a `NAME.mset`
+                         -- elsewhere when the KH2 object table knows NAME; else NULL
   format          TEXT NOT NULL,  -- detected from the bytes: `gnt_mot`, `lw_mot`, `lw_env`, `lw_kuper`,
                                   -- `kh2_mset`, `kh2_anb`, `kh2_bar`, `kh2_motion`, `nsbca` (`animdex formats`
                                   -- lists them), or `unknown`
@@ -179,7 +180,8 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
 -- (`fx16`, `fx32`, `fx16+fx32`; rotation `sincos16`); NSBTP `pattern` (`pattern`); NSBMA `diffuse`,
 -- `ambient`, `specular`, `emission` (`rgb555`) and `alpha` (`u8`).
 CREATE INDEX IF NOT EXISTS bone_tracks_by_animation ON bone_tracks(animation_id);
-CREATE INDEX IF NOT EXISTS bone_tracks_by_bone ON bone_tracks(bone_id, animation_id);
+-- bone_name too: `bone-users` reads bone, animation and name from the index alone (v13).
+CREATE INDEX IF NOT EXISTS bone_tracks_by_bone ON bone_tracks(bone_id, animation_id, bone_name);
 
 -- Decoded keys of every track, one row per key (v9: a virtual table of the module `animdex_keys`, which
 -- animdex registers and other SQLite programs load as an extension: README "Keys in other tools"). It

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli/errors.h"
+#include "cli/index_summary.h"
 #include "cli/verb.h"
 #include "indexer/pipeline.h"
 
@@ -39,22 +40,7 @@ std::optional<std::string> check_index_database(const std::string& path) {
 void print_summary(const IndexOptions& options, const IndexSummary& summary) {
   for (const auto& warning : summary.warnings)
     spdlog::warn("{}: {}", terminal_safe(warning.relative_path), terminal_safe(warning.message));
-  const auto& totals = summary.totals;
-  fmt::print(stderr,
-             "indexed {} files as dump '{}' in {:.2f} s: {} ok, {} errors, {} not animation files; {} animations\n",
-             totals.files, terminal_safe(options.label), summary.seconds, totals.ok, totals.errors, totals.unknown,
-             totals.animations);
-  if (totals.members > 0)
-    fmt::print(stderr, "{} of them are members of disc images and archives (animdex query containers --db {} -p dump {})\n",
-               totals.members, terminal_safe(options.database.string()), terminal_safe(options.label));
-  if (totals.incremental)
-    fmt::print(stderr, "updated in place: {} files unchanged, {} parsed (new or changed), {} removed\n",
-               totals.unchanged, totals.parsed, totals.removed);
-  else
-    fmt::print(stderr, "parsed {} files: {} tracks, {} keys\n", totals.parsed, totals.tracks, totals.keys);
-  if (totals.errors > 0)
-    fmt::print(stderr, "see them with: animdex query errors --db {} -p dump {}\n",
-               terminal_safe(options.database.string()), terminal_safe(options.label));
+  fmt::print(stderr, "{}", index_summary_text(options, summary));
 }
 
 // The default label: the root's name (a folder's name, an image's name without its extension),

@@ -188,6 +188,7 @@ nlohmann::ordered_json query_json(const NamedQuery& query, bool with_sql) {
   item["description"] = query.description;
   item["parameters"] = parameters_json(query);
   item["example"] = example_command(query);
+  item["formats"] = query.formats;  // empty: every format
   item["source"] = query.source;
   if (with_sql) item["sql"] = query.sql;
   return item;

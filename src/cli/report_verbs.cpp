@@ -161,7 +161,7 @@ std::vector<Verb> add_report_verbs(CLI::App& app) {
   auto diff_options = std::make_shared<DiffCommandOptions>();
   auto* diff = app.add_subcommand(
       "diff", "What changed between two dumps: --db F --from A --to B, or two databases A.db B.db");
-  diff->add_option("databases", diff_options->databases, "One or two database files")->expected(0, 2);
+  diff->add_option("databases", diff_options->databases, "One or two database files")->type_name("DB");
   diff->add_option("--db", diff_options->database, "Database holding both dumps (default: $ANIMDEX_DB)")
       ->envname("ANIMDEX_DB");
   diff->add_option("--from", diff_options->from, "Label of the older dump (default: the first database's only dump)");

@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/errors.h"
+#include "cli/index_summary.h"
 #include "cli/verb.h"
 #include "db/database.h"
 #include "db/query_catalog.h"
@@ -100,7 +101,7 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
     sample.include_kh2 = true;
     sample.include_nsbca = true;
     const auto written = write_sample_dump(dump, sample);
-    out << fmt::format("Wrote a sample dump (GNT4-like, plus KH2 motion sets and an NSBCA): {} files for {} characters under {}\n", written.files.size(),
+    out << fmt::format("Wrote a sample dump (GNT4-like, plus KH2 motion sets and a DS door, NSBCA with its NSBMD model): {} files for {} characters under {}\n", written.files.size(),
                        written.characters.size(), dump.string());
 
     IndexOptions index;
@@ -109,12 +110,8 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
     index.label = "sample";
     index.threads = options.threads;
     const auto summary = run_index(index);
-    const auto& totals = summary.totals;
     out << fmt::format("$ animdex index {} --db {} --label sample\n", dump.string(), database.string());
-    out << fmt::format("indexed {} files in {:.2f} s: {} ok, {} errors, {} not animation files; {} animations, "
-                       "{} tracks, {} keys\n",
-                       totals.files, summary.seconds, totals.ok, totals.errors, totals.unknown, totals.animations,
-                       totals.tracks, totals.keys);
+    out << index_summary_text(index, summary);
 
     auto db = open_read_only(database);
     auto command = [&](const char* query, const char* parameters = "") {
@@ -153,11 +150,7 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
     out << fmt::format("$ animdex sample {} --kh2 --nsbca --images {}   # {}\n", dump.string(), images.string(),
                        fmt::join(built.files, ", "));
     out << fmt::format("$ animdex index {} --db {} --label images\n", images.string(), database.string());
-    out << fmt::format("indexed {} files and members in {:.2f} s ({} members of disc images and archives): {} ok, "
-                       "{} errors, {} not animation files; {} animations\n",
-                       image_summary.totals.files, image_summary.seconds, image_summary.totals.members,
-                       image_summary.totals.ok, image_summary.totals.errors, image_summary.totals.unknown,
-                       image_summary.totals.animations);
+    out << index_summary_text(image_index, image_summary);
     {
       auto images_db = open_read_only(database);
       show_named(out, images_db, options.format, "Disc images and archives built from the dump, indexed in place: their members",

@@ -16,8 +16,14 @@ void add_format_option(CLI::App& command, FormatOption& format, const std::vecto
   command.add_option("-f,--format", format.name, help)->check(CLI::IsMember(allowed, CLI::ignore_case))->capture_default_str();
   const bool separated = std::find(allowed.begin(), allowed.end(), "csv") != allowed.end() ||
                          std::find(allowed.begin(), allowed.end(), "tsv") != allowed.end();
-  if (header_option && separated)
-    command.add_flag("--no-header", format.no_header, "csv and tsv: leave out the header line");
+  if (!header_option || !separated) return;
+  command.add_flag("--no-header", format.no_header, "csv and tsv: leave out the header line");
+  // Other formats have no header line to leave out: say so rather than ignore the flag.
+  command.parse_complete_callback([&format] {
+    const auto kind = format.value();
+    if (format.no_header && kind != OutputFormat::csv && kind != OutputFormat::tsv)
+      throw CLI::ValidationError("--no-header", "applies to --format csv and tsv only (the format is " + format.name + ")");
+  });
 }
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include <SQLiteCpp/Statement.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <optional>
 #include <string_view>
 
@@ -36,9 +37,11 @@ const std::vector<ValueCheck>& value_checks() {
         " ORDER BY 1";
     static const std::string character_values =
         "SELECT DISTINCT f.character FROM files f" + dump_filter + " AND f.character IS NOT NULL ORDER BY 1";
-    static const std::string file_values = "SELECT f.path FROM files f" + dump_filter;
+    // A query's `-- formats:` narrow files and animations to those formats (:formats is ",a,b," or NULL).
+    const std::string format_filter = " AND (:formats IS NULL OR instr(:formats, ',' || f.format || ',') > 0)";
+    static const std::string file_values = "SELECT f.path FROM files f" + dump_filter + format_filter;
     static const std::string animation_values =
-        "SELECT DISTINCT a.name FROM animations a JOIN files f ON f.id = a.file_id" + dump_filter +
+        "SELECT DISTINCT a.name FROM animations a JOIN files f ON f.id = a.file_id" + dump_filter + format_filter +
         " AND a.name IS NOT NULL ORDER BY 1";
     // A bone given by name (`int|text`): the names the dump's tracks carry (reference or model names).
     static const std::string bone_values =
@@ -65,12 +68,24 @@ std::optional<std::string> text_of(const Parameters& parameters, const std::stri
   return std::nullopt;
 }
 
-std::vector<std::string> values_of(SQLite::Database& db, const ValueCheck& check, const std::optional<std::string>& dump) {
-  SQLite::Statement statement(db, check.values_sql);
-  if (std::string_view(check.values_sql).find(":dump") != std::string_view::npos) {
+// Binds what a check's SQL narrows by: the dump, and the query's formats.
+void bind_scope(SQLite::Statement& statement, const std::string_view sql, const NamedQuery& query,
+                const std::optional<std::string>& dump) {
+  if (sql.find(":dump") != std::string_view::npos) {
     if (dump) statement.bind(":dump", *dump);
     else statement.bind(":dump");
   }
+  if (sql.find(":formats") == std::string_view::npos) return;
+  if (query.formats.empty()) return statement.bind(":formats");
+  std::string formats = ",";
+  for (const auto& format : query.formats) formats += format + ",";
+  statement.bind(":formats", formats);
+}
+
+std::vector<std::string> values_of(SQLite::Database& db, const NamedQuery& query, const ValueCheck& check,
+                                   const std::optional<std::string>& dump) {
+  SQLite::Statement statement(db, check.values_sql);
+  bind_scope(statement, check.values_sql, query, dump);
   std::vector<std::string> values;
   while (statement.executeStep())
     if (!statement.getColumn(0).isNull()) values.push_back(statement.getColumn(0).getString());
@@ -90,20 +105,29 @@ std::string where(const std::optional<std::string>& dump) {
   return dump ? fmt::format(" in dump '{}'", *dump) : std::string(" in this database");
 }
 
+// Where a value was looked for, with the formats the query reads when the check narrows to them.
+std::string where(const NamedQuery& query, const ValueCheck& check, const std::optional<std::string>& dump) {
+  if (query.formats.empty() || std::string_view(check.values_sql).find(":formats") == std::string_view::npos)
+    return where(dump);
+  return fmt::format("{} (among {} files, what query '{}' reads)", where(dump), fmt::join(query.formats, ", "),
+                     query.name);
+}
+
 // The value to use for `given`, or a QueryUsageError saying what exists.
 std::string checked_value(SQLite::Database& db, const NamedQuery& query, const ValueCheck& check,
                           const std::string& given, const std::optional<std::string>& dump,
                           std::vector<std::string>& notes) {
   if (check.match == Match::substring) {  // asked of SQLite: a dump may hold a million paths
-    SQLite::Statement find(db, std::string("SELECT 1 FROM (") + check.values_sql + ") WHERE instr(path, :value) > 0 LIMIT 1");
+    const std::string sql = std::string("SELECT 1 FROM (") + check.values_sql + ") WHERE instr(path, :value) > 0 LIMIT 1";
+    SQLite::Statement find(db, sql);
     find.bind(":value", given);
-    if (dump) find.bind(":dump", *dump);
+    bind_scope(find, sql, query, dump);
     if (find.executeStep()) return given;
     throw QueryUsageError(fmt::format("query '{}': no {}{} contains '{}' (-p {}; `animdex sql \"SELECT path FROM "
                                       "files\"` lists them)",
-                                      query.name, check.what, where(dump), given, check.parameter));
+                                      query.name, check.what, where(query, check, dump), given, check.parameter));
   }
-  const auto values = values_of(db, check, dump);
+  const auto values = values_of(db, query, check, dump);
   for (const auto& value : values)
     if (value == given) return given;
   if (check.match == Match::any_case) {
@@ -114,9 +138,12 @@ std::string checked_value(SQLite::Database& db, const NamedQuery& query, const V
       notes.push_back(fmt::format("-p {} '{}' taken as '{}'", check.parameter, given, matches.front()));
       return matches.front();
     }
+    if (matches.size() > 1)
+      throw QueryUsageError(fmt::format("query '{}': -p {} '{}' matches several {} values ignoring case; give one exactly: {}",
+                                        query.name, check.parameter, given, check.what, listing(matches)));
   }
   throw QueryUsageError(fmt::format("query '{}': no {} '{}'{} (-p {}); there are: {}", query.name, check.what, given,
-                                    where(dump), check.parameter, listing(values)));
+                                    where(query, check, dump), check.parameter, listing(values)));
 }
 
 }  // namespace

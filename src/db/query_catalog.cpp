@@ -47,6 +47,21 @@ QueryParameter parse_parameter(std::string_view query_name, std::string_view spe
   return parameter;
 }
 
+// "nsbca, nsbva" or "nsbca nsbva" -> {nsbca, nsbva}
+std::vector<std::string> words_of(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : std::string(text) + " ") {
+    if (c == ',' || c == ' ' || c == '\t') {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  return words;
+}
+
 }  // namespace
 
 NamedQuery parse_named_query(std::string_view name, std::string_view text) {
@@ -67,6 +82,7 @@ NamedQuery parse_named_query(std::string_view name, std::string_view text) {
     if (comment.rfind("description:", 0) == 0) query.description = std::string(trim_blanks(comment.substr(12)));
     else if (comment.rfind("param:", 0) == 0) query.parameters.push_back(parse_parameter(name, comment.substr(6)));
     else if (comment.rfind("example:", 0) == 0) query.example = std::string(trim_blanks(comment.substr(8)));
+    else if (comment.rfind("formats:", 0) == 0) query.formats = words_of(comment.substr(8));
   }
   return query;
 }

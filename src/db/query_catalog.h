@@ -34,6 +34,9 @@ struct NamedQuery {
   std::string description;
   std::vector<QueryParameter> parameters;
   std::string example;        // the parameters of a typical use, e.g. "-p bone 0x76"; may be empty
+  // `-- formats: nsbca`: the formats the query reads; a `file` or `animation` value is looked for
+  // in those formats' files only (empty: every format).
+  std::vector<std::string> formats;
   std::string sql;
   std::string source = "built-in";  // or the user's file it was read from
 };

@@ -520,3 +520,40 @@ TEST_CASE("the same roots keep their label and a parameter is given once and a v
   CHECK(missing_db.code == kExitUsage);
   CHECK_THAT(missing_db.err, Catch::Contains("ANIMDEX_DB"));
 }
+
+TEST_CASE("usage errors say what to give: --no-header outside csv/tsv, a name two cases match, a DS query's animation",
+          "[cli][session]") {
+  test::TempDir dir;
+  SampleDumpOptions options;
+  options.character_count = 2;
+  options.include_problem_files = false;
+  options.include_kh2 = options.include_nsbca = true;
+  write_sample_dump(dir / "dump", options);
+  const std::string db = (dir / "s.db").string();
+  REQUIRE(run({"index", (dir / "dump").string(), "--db", db, "--quiet"}).code == kExitOk);
+
+  const auto no_header = run_capturing({"query", "characters", "--db", db, "--no-header"});
+  CHECK(no_header.code == kExitUsage);
+  CHECK_THAT(no_header.err, Catch::Contains("--no-header") && Catch::Contains("applies to --format csv and tsv only"));
+  CHECK(run({"query", "characters", "--db", db, "--format", "json", "--no-header"}).code == kExitUsage);
+  CHECK(run({"query", "characters", "--db", db, "--format", "tsv", "--no-header"}).code == kExitOk);
+
+  // Two characters that differ only in case: neither is guessed.
+  std::filesystem::copy(dir / "dump/files/chr/hak", dir / "dump/files/chr/HAK", std::filesystem::copy_options::recursive);
+  REQUIRE(run({"index", (dir / "dump").string(), "--db", db, "--quiet"}).code == kExitOk);
+  const auto ambiguous = run_capturing({"query", "animations", "--db", db, "-p", "character", "Hak"});
+  CHECK(ambiguous.code == kExitUsage);
+  CHECK_THAT(ambiguous.err, Catch::Contains("-p character 'Hak' matches several character values ignoring case; "
+                                            "give one exactly: HAK, hak"));
+
+  // nsbca-nodes reads NSBCA files (`-- formats: nsbca`): the names it offers are theirs, not GNT's or KH2's.
+  const auto unknown = run_capturing({"query", "nsbca-nodes", "--db", db, "-p", "animation", "nosuch"});
+  CHECK(unknown.code == kExitUsage);
+  CHECK_THAT(unknown.err, Catch::EndsWith("(among nsbca files, what query 'nsbca-nodes' reads) (-p animation); "
+                                          "there are: close, open\n"));
+  CHECK(run({"query", "nsbca-nodes", "--db", db, "-p", "animation", "IDLE"}).code == kExitUsage);
+  CHECK(run({"query", "nsbca-nodes", "--db", db, "-p", "animation", "open", "--format", "csv"}).code == kExitOk);
+  const auto listing = nlohmann::json::parse(run({"queries", "--format", "json"}).out);
+  for (const auto& query : listing)
+    if (query["name"] == "nsbca-nodes") CHECK(query["formats"] == nlohmann::json::array({"nsbca"}));
+}

@@ -122,7 +122,7 @@ TEST_CASE("a version-10 database migrates: game columns (v11), and numbers under
   CHECK(std::get<std::string>(run_read_only_sql(db, "PRAGMA integrity_check").rows.at(0).at(0)) == "ok");
 }
 
-TEST_CASE("a version-11 database migrates to 12: the Nitro model tables and the nitro_links view", "[schema][migration]") {
+TEST_CASE("a version-11 database migrates: the Nitro model tables and the nitro_links view (12)", "[schema][migration]") {
   test::TempDir dir;
   const auto path = dir / "v11.db";
   {
@@ -132,7 +132,23 @@ TEST_CASE("a version-11 database migrates to 12: the Nitro model tables and the 
   }
   { auto db = open_for_writing(path); }
   auto db = open_read_only(path);
-  CHECK(test::query_integer(db, "PRAGMA user_version") == 12);
+  CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM sqlite_schema WHERE name IN ('nitro_models', 'model_nodes', "
                                 "'model_materials', 'nitro_model_links', 'pattern_names', 'nitro_links')") == 6);
+}
+
+TEST_CASE("a version-12 database migrates to 13: bone_tracks_by_bone holds the bone's name", "[schema][migration]") {
+  test::TempDir dir;
+  const auto path = dir / "v12.db";
+  {
+    auto db = open_for_writing(path);
+    db.exec("DROP INDEX bone_tracks_by_bone; CREATE INDEX bone_tracks_by_bone ON bone_tracks(bone_id, animation_id); "
+            "PRAGMA user_version = 12");
+  }
+  { auto db = open_for_writing(path); }
+  auto db = open_read_only(path);
+  CHECK(test::query_integer(db, "PRAGMA user_version") == 13);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM pragma_index_info('bone_tracks_by_bone')") == 3);
+  CHECK(std::get<std::string>(run_read_only_sql(db, "SELECT name FROM pragma_index_info('bone_tracks_by_bone') "
+                                                    "WHERE seqno = 2").rows.at(0).at(0)) == "bone_name");
 }

@@ -4,6 +4,7 @@
 // name, members as relative paths, JSON lists as arrays, no absolute path in the docs.
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -395,4 +396,37 @@ TEST_CASE("report docs writes no absolute path unless asked to show the roots", 
   write_docs(db, options);
   CHECK_THAT(read_text(options.out / "README.md"), Catch::Contains("| root |") && Catch::Contains(root));
   CHECK_THAT(read_text(options.out / "animdex-docs.html"), Catch::Contains("indexed from " + root));
+}
+
+TEST_CASE("diff: changed tracks of two KH2 slots of one motion ID are told apart by their states", "[reports][kh2]") {
+  test::TempDir dir;
+  test::write_clean_sample(dir / "a", 1, true);
+  test::write_clean_sample(dir / "b", 1, true);
+  // Slot 0 (IDLE, battle with weapon) and slot 2 (IDLE, field without weapon) share motion ID 0 and
+  // their data; in b each gets one key value of its own (little-endian float32s the writer lays out).
+  const auto set = dir / "b/kh2/obj/P_SAMPLE.mset";
+  auto bytes = test::read_bytes(set);
+  const auto patch = [&](std::size_t at, float before, float after) {
+    float stored = 0;
+    std::memcpy(&stored, bytes.data() + at, 4);
+    REQUIRE(stored == before);
+    std::memcpy(bytes.data() + at, &after, 4);
+  };
+  patch(0x3F0, 0.5F, 0.685584F);
+  patch(0x660, 2.5F, 2.75F);
+  test::write_bytes(set, bytes);
+  for (const auto* label : {"a", "b"}) {
+    IndexOptions options;
+    options.roots = {dir / label};
+    options.database = dir / "kh2.db";
+    options.label = label;
+    run_index(options);
+  }
+  auto db = open_read_only(dir / "kh2.db");
+  const auto sections = diff_sections(build_diff(db, "a", db, "b"), false);
+  const auto& tracks = sections.at(2).table;
+  REQUIRE(tracks.rows.size() == 2);
+  CHECK(column(tracks, "animation") == std::vector<std::string>{"0", "0"});
+  CHECK(column(tracks, "name") == std::vector<std::string>{"IDLE (battle, weapon)", "IDLE (field, no weapon)"});
+  CHECK(column(tracks, "largest_value_change") == std::vector<std::string>{"0.185584", "0.25"});
 }

@@ -30,15 +30,28 @@ std::string slots_listed(const KH2File& file) {
   return text;
 }
 
+// Where the asked number is a slot of a nested set (what the `animations` query lists as `slot`),
+// the way to ask for it: "; slot 252/3 of the nested set in slot 252 holds a motion: --slot 252/3".
+std::string nested_hint(const KH2File& file, const std::string& asked) {
+  std::string hint;
+  for (const auto& slot : file.slots)
+    if (slot.parent_slot && std::to_string(slot.slot) == asked && slot.motion_index)
+      hint += fmt::format("; the nested set in slot {} has a slot {} with a motion: --slot {}", *slot.parent_slot,
+                          asked, slot_text(slot.parent_slot, slot.slot));
+  return hint;
+}
+
 Answer<Chosen> choose_slot(const KH2File& file, const std::string& asked) {
   for (const auto& slot : file.slots) {
     if (slot_text(slot.parent_slot, slot.slot) != asked) continue;
     if (slot.motion_index && *slot.motion_index < file.motions.size())
       return Chosen{&file.motions[*slot.motion_index], asked};
-    return usage_error(fmt::format("slot {} holds no motion ({}); slots with motions: {}", asked,
-                                   slot.is_dummy ? "a dummy" : "no Motion data", slots_listed(file)));
+    return usage_error(fmt::format("slot {} holds no motion ({}){}; slots with motions: {}", asked,
+                                   slot.is_dummy ? "a dummy" : "no Motion data", nested_hint(file, asked),
+                                   slots_listed(file)));
   }
-  return usage_error(fmt::format("no slot {}; slots with motions: {}", asked, slots_listed(file)));
+  return usage_error(fmt::format("no slot {}{}; slots with motions: {}", asked, nested_hint(file, asked),
+                                 slots_listed(file)));
 }
 
 // --slot, else --anim (the entry's tag), else the first motion.

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "formats/kh2/kh2_bar.h"
+#include "formats/kh2/kh2_capabilities.h"
 #include "formats/kh2/kh2_format.h"
 #include "formats/kh2/kh2_motion.h"
 #include "formats/kh2/kh2_motion_set.h"
@@ -303,4 +304,19 @@ TEST_CASE("real motion sets: nested motions, the trailing group and raw sets", "
     for (const auto& warning : file.warnings) overruns += warning.find("past the slot's size") != std::string::npos;
     CHECK(overruns == 6);
   }
+}
+
+TEST_CASE("real nested set: a nested slot's number asked alone says how to ask for it", "[kh2][real][pose]") {
+  REQUIRE_KH2_DIR(dir);
+  const auto bytes = test::read_bytes(*dir / "Kite2810__Vanitas-Mod-PC-Port/obj/F_EX060.mset");
+  PoseRequest request;
+  request.frame = 0;
+  request.slot = "3";  // `animations` lists the nested motion as slot 3; top-level slot 3 is a dummy
+  const auto refused = pose_in<parse_motion_set>(bytes, request);
+  REQUIRE(std::holds_alternative<CapabilityError>(refused));
+  CHECK_THAT(std::get<CapabilityError>(refused).message,
+             Catch::StartsWith("slot 3 holds no motion (a dummy); the nested set in slot 252 has a slot 3 with a "
+                               "motion: --slot 252/3; slots with motions: "));
+  request.slot = "252/3";
+  CHECK(std::holds_alternative<Pose>(pose_in<parse_motion_set>(bytes, request)));
 }

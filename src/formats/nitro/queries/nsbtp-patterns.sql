@@ -1,4 +1,5 @@
 -- description: Texture-pattern animations (nsbtp) material by material (one track each, so its position is the track's): how many keys switch its texture, between which textures (distinct names in the order the keys first show them) and palettes (keys with palette 255 keep the palette and add none). Reads the keys: empty for a dump indexed with --keyframes none.
+-- formats: nsbtp
 -- param: file text = NULL  Only files whose path contains this text (default: every file)
 -- param: animation text = NULL  Only this animation name (default: every animation)
 -- param: dump text = NULL  Only this dump label (default: every dump)

@@ -1,4 +1,5 @@
 -- description: NSBVA visibility animations node by node: the node's name from the linked model, and the frames in which the animation hides it (nodes never hidden are left out). Reads the keys: empty for a dump indexed with --keyframes none.
+-- formats: nsbva
 -- param: file text = NULL  Only files whose path contains this text (default: every file)
 -- param: animation text = NULL  Only this animation name (default: every animation)
 -- param: dump text = NULL  Only this dump label (default: every dump)

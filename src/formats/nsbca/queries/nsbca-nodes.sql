@@ -1,4 +1,5 @@
 -- description: NSBCA animations node by node: the node's name from the linked model, where T, R and S come from (identity, base, const, animated) and how many samples each stores.
+-- formats: nsbca
 -- param: file text = NULL  Only files whose path contains this text (default: every file)
 -- param: animation text = NULL  Only this animation name (default: every animation)
 -- param: dump text = NULL  Only this dump label (default: every dump)
