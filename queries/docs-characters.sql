@@ -1,6 +1,8 @@
--- description: Wiki table: each character (or file without one) of a dump, its name, its animation files and counts.
+-- description: Wiki table: each character (or file without one) of a dump, per game, its name, its animation files and counts.
 -- param: dump text  Dump label
-SELECT COALESCE(f.character, f.path) AS character,
+-- Per game: a character code names a character of its own game only (GNT4 folder, KH2 object).
+SELECT COALESCE((SELECT r.game FROM ref_formats r WHERE r.format = f.format), f.format) AS game,
+       COALESCE(f.character, f.path) AS character,
        (SELECT c.name FROM ref_characters c WHERE c.code = f.character
           AND c.game = (SELECT r.game FROM ref_formats r WHERE r.format = f.format)) AS name,
        group_concat(f.path, ', ') AS files,
@@ -9,5 +11,5 @@ SELECT COALESCE(f.character, f.path) AS character,
 FROM (SELECT * FROM files ORDER BY path) f
 JOIN dumps d ON d.id = f.dump_id
 WHERE d.label = :dump AND f.status <> 'unknown'
-GROUP BY COALESCE(f.character, f.path)
-ORDER BY 1;
+GROUP BY 1, 2
+ORDER BY 1, 2;
