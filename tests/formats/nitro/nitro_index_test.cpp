@@ -111,6 +111,17 @@ TEST_CASE("each DS animation is joined to its model by name, else by a unique no
     CHECK(cell_text(users.rows[1][1]) == "a/door.nsbva");
     CHECK(test::run_named(db, "bone-users", {{"bone", "1"}}).rows.size() == 7);  // 5 nsbca files, 2 nsbva
   }
+  SECTION("re-indexing an unchanged tree keeps links, names and warnings (the post-index step is skipped)") {
+    const auto links = test::sql_lines(db, "SELECT file, method FROM nitro_links ORDER BY file");
+    const auto names = test::sql_lines(db, "SELECT id, COALESCE(bone_name, '-') FROM bone_tracks ORDER BY id");
+    const auto again = run_index(index);
+    CHECK(again.totals.unchanged == 11);
+    CHECK(again.totals.parsed == 0);
+    auto reread = open_read_only(index.database);
+    CHECK(test::sql_lines(reread, "SELECT file, method FROM nitro_links ORDER BY file") == links);
+    CHECK(test::sql_lines(reread, "SELECT id, COALESCE(bone_name, '-') FROM bone_tracks ORDER BY id") == names);
+    CHECK(test::query_integer(reread, "SELECT COUNT(*) FROM scan_warnings WHERE message LIKE 'model link: %'") == 1);
+  }
   SECTION("re-indexing after the model is gone unlinks and unnames") {
     std::filesystem::remove(root / "a/door.nsbmd");
     run_index(index);
