@@ -605,7 +605,8 @@ void DumpWriter::finish() {
   stamp.exec();
   if (bulk_load_) db_.exec(schema_ddl());  // creates the indexes dropped at the start
   // The post-index steps read only the dump's own rows: when no file was parsed or removed, what
-  // they wrote last time stands (an unchanged re-index stays a fraction of a first index).
+  // they wrote last time stands (an unchanged re-index stays a fraction of a first index). A new
+  // build has a new build id, which makes every file parsed again, so a changed step still runs.
   if (totals_.parsed > 0 || totals_.removed > 0) run_after_index(db_, dump_id_);
   transaction_->commit();
   totals_.single_file = leave_wal_mode(db_);

@@ -7,8 +7,10 @@
 -- name) alone: by number through its first column; by name (a text value only) through the names.
 SELECT o.game,
        COALESCE(o.character, o.path) AS character,
-       COALESCE((SELECT b.name FROM ref_bone_names b WHERE b.game = o.game AND b.bone_id = t.bone_id),
-                MIN(t.bone_name)) AS bone_name,
+       -- By name: the name asked (several bone ids may carry it); by number: the reference's, else the file's.
+       CASE WHEN typeof(:bone) = 'text' THEN :bone
+            ELSE COALESCE((SELECT b.name FROM ref_bone_names b WHERE b.game = o.game AND b.bone_id = t.bone_id),
+                          MIN(t.bone_name)) END AS bone_name,
        COUNT(DISTINCT t.animation_id) AS animations
 FROM (SELECT animation_id, bone_id, bone_name FROM bone_tracks WHERE bone_id = :bone
       UNION ALL

@@ -180,7 +180,8 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
 -- (`fx16`, `fx32`, `fx16+fx32`; rotation `sincos16`); NSBTP `pattern` (`pattern`); NSBMA `diffuse`,
 -- `ambient`, `specular`, `emission` (`rgb555`) and `alpha` (`u8`).
 CREATE INDEX IF NOT EXISTS bone_tracks_by_animation ON bone_tracks(animation_id);
--- bone_name too: `bone-users` reads bone, animation and name from the index alone (v13).
+-- Index `bone_tracks_by_bone (bone_id, animation_id, bone_name)` (v13: with the name), so `bone-users`
+-- answers from the index alone.
 CREATE INDEX IF NOT EXISTS bone_tracks_by_bone ON bone_tracks(bone_id, animation_id, bone_name);
 
 -- Decoded keys of every track, one row per key (v9: a virtual table of the module `animdex_keys`, which

@@ -200,11 +200,19 @@ struct QueriesOptions {
   std::vector<std::filesystem::path> query_folders;
 };
 
-// One query in full: what it answers, its parameters, an example and its SQL.
+// The formats a query reads (`-- formats:`), "every format" when it names none.
+std::string formats_text(const NamedQuery& query) {
+  std::string text;
+  for (const auto& format : query.formats) text += (text.empty() ? "" : ", ") + format;
+  return text.empty() ? "every format" : text;
+}
+
+// One query in full: what it answers, its parameters, the formats it reads, an example and its SQL.
 void write_query_details(const NamedQuery& query, std::ostream& out) {
   out << query.name << ": " << query.description << "\n\nparameters:\n";
   if (query.parameters.empty()) out << "  none\n";
   for (const auto& parameter : query.parameters) out << "  " << parameter_summary(parameter) << '\n';
+  out << "\nformats: " << formats_text(query) << '\n';
   out << "\nexample:\n  " << example_command(query) << "\n\nsource: " << query.source << "\n\nSQL:\n" << query.sql;
   if (!query.sql.ends_with('\n')) out << '\n';
 }
@@ -227,11 +235,11 @@ int run_queries(const QueriesOptions& options, std::ostream& out) {
       out << json_text(all) << '\n';
       return kExitOk;
     }
-    ResultTable table{{"name", "description", "parameters", "source"}, {}};
+    ResultTable table{{"name", "description", "parameters", "formats", "source"}, {}};
     for (const auto& query : queries) {
       std::string parameters;
       for (const auto& parameter : query.parameters) parameters += (parameters.empty() ? "" : "; ") + parameter_summary(parameter);
-      table.rows.push_back({query.name, query.description, parameters, query.source});
+      table.rows.push_back({query.name, query.description, parameters, formats_text(query), query.source});
     }
     write_table(out, table, options.format.value(), !options.format.no_header);
     return kExitOk;

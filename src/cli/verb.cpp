@@ -13,7 +13,8 @@ void add_format_option(CLI::App& command, FormatOption& format, const std::vecto
                        bool header_option) {
   std::string help = "Output format:";
   for (const auto& name : allowed) help += " " + name;
-  command.add_option("-f,--format", format.name, help)->check(CLI::IsMember(allowed, CLI::ignore_case))->capture_default_str();
+  // transform, not check: `--format CSV` is stored as `csv`, the name value() knows.
+  command.add_option("-f,--format", format.name, help)->transform(CLI::IsMember(allowed, CLI::ignore_case))->capture_default_str();
   const bool separated = std::find(allowed.begin(), allowed.end(), "csv") != allowed.end() ||
                          std::find(allowed.begin(), allowed.end(), "tsv") != allowed.end();
   if (!header_option || !separated) return;

@@ -1,6 +1,7 @@
 #include "db/query_catalog.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -8,6 +9,8 @@
 #include <stdexcept>
 #include <fmt/format.h>
 
+#include "containers/container_registry.h"
+#include "formats/registry.h"
 #include "core/embedded.h"
 #include "core/text.h"
 #include "reference/reference_data.h"
@@ -62,6 +65,20 @@ std::vector<std::string> words_of(std::string_view text) {
   return words;
 }
 
+// The `-- formats:` words, each a format or container id animdex knows (`animdex formats`); a
+// misspelt one would narrow every value check to nothing.
+std::vector<std::string> checked_formats(std::string_view query_name, std::string_view text) {
+  auto formats = words_of(text);
+  for (auto& format : formats) {
+    for (char& c : format) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!find_format(format) && !find_container(format))
+      throw QueryUsageError(fmt::format("query '{}': -- formats: names '{}', which is no format animdex knows "
+                                        "(`animdex formats` lists them)",
+                                        query_name, format));
+  }
+  return formats;
+}
+
 }  // namespace
 
 NamedQuery parse_named_query(std::string_view name, std::string_view text) {
@@ -82,7 +99,7 @@ NamedQuery parse_named_query(std::string_view name, std::string_view text) {
     if (comment.rfind("description:", 0) == 0) query.description = std::string(trim_blanks(comment.substr(12)));
     else if (comment.rfind("param:", 0) == 0) query.parameters.push_back(parse_parameter(name, comment.substr(6)));
     else if (comment.rfind("example:", 0) == 0) query.example = std::string(trim_blanks(comment.substr(8)));
-    else if (comment.rfind("formats:", 0) == 0) query.formats = words_of(comment.substr(8));
+    else if (comment.rfind("formats:", 0) == 0) query.formats = checked_formats(name, comment.substr(8));
   }
   return query;
 }

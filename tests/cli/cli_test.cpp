@@ -537,6 +537,10 @@ TEST_CASE("usage errors say what to give: --no-header outside csv/tsv, a name tw
   CHECK_THAT(no_header.err, Catch::Contains("--no-header") && Catch::Contains("applies to --format csv and tsv only"));
   CHECK(run({"query", "characters", "--db", db, "--format", "json", "--no-header"}).code == kExitUsage);
   CHECK(run({"query", "characters", "--db", db, "--format", "tsv", "--no-header"}).code == kExitOk);
+  // Format names are taken in any case, as the help says (`CSV` is csv, not a table).
+  const auto upper = run({"query", "characters", "--db", db, "--format", "CSV", "--no-header"});
+  CHECK(upper.code == kExitOk);
+  CHECK_THAT(upper.out, Catch::StartsWith("gnt4,hak,Haku,"));
 
   // Two characters that differ only in case: neither is guessed.
   std::filesystem::copy(dir / "dump/files/chr/hak", dir / "dump/files/chr/HAK", std::filesystem::copy_options::recursive);
@@ -556,4 +560,24 @@ TEST_CASE("usage errors say what to give: --no-header outside csv/tsv, a name tw
   const auto listing = nlohmann::json::parse(run({"queries", "--format", "json"}).out);
   for (const auto& query : listing)
     if (query["name"] == "nsbca-nodes") CHECK(query["formats"] == nlohmann::json::array({"nsbca"}));
+  CHECK_THAT(run({"queries", "nsbca-nodes"}).out, Catch::Contains("\nformats: nsbca\n"));
+  // KH2 slot queries read motion sets: a GNT file is not silently an empty answer.
+  const auto gnt_file = run_capturing({"query", "dummy-slots", "--db", db, "-p", "file", "hak/0000"});
+  CHECK(gnt_file.code == kExitUsage);
+  CHECK_THAT(gnt_file.err, Catch::Contains("(among kh2_mset, kh2_bar files, what query 'dummy-slots' reads)"));
+  // A misspelt format in a user's query is named, not a check that matches nothing.
+  test::write_text(dir / "mine.sql", "-- description: mine\n-- formats: nsbac\n-- param: file text = NULL  f\nSELECT 1;\n");
+  const auto misspelt = run_capturing({"query", (dir / "mine.sql").string(), "--db", db});
+  CHECK(misspelt.code == kExitUsage);
+  CHECK_THAT(misspelt.err, Catch::Contains("names 'nsbac', which is no format animdex knows"));
+}
+
+TEST_CASE("pose names the nested slot a motion-set slot number stands for", "[cli][kh2]") {
+  test::TempDir dir;
+  test::write_clean_sample(dir / "s", 1, true);
+  // M_SAMPLE holds a nested set in slot 3 whose slot 1 has a motion; top-level slot 1 is no motion.
+  const auto asked = run_capturing({"pose", (dir / "s/kh2/obj/M_SAMPLE.mset").string(), "--slot", "1", "--frame", "0"});
+  CHECK(asked.code == kExitUsage);
+  CHECK_THAT(asked.err, Catch::Contains("the nested set in slot 3 has a slot 1 with a motion: --slot 3/1"));
+  CHECK(run({"pose", (dir / "s/kh2/obj/M_SAMPLE.mset").string(), "--slot", "3/1", "--frame", "0"}).code == kExitOk);
 }

@@ -3,6 +3,7 @@
 // faithful enough that the writer can rebuild GNTool-laid-out files byte for byte.
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cmath>
 #include <cstdint>
@@ -81,7 +82,9 @@ inline float decode_coordinate(std::uint32_t word, CoordinateEncoding encoding) 
 std::uint32_t encode_coordinate(float value, CoordinateEncoding encoding);
 // round(t * 60), halves away from zero as std::llround, inline and without its libm call (run per key):
 // a float32 times 60 is exact in a double, and so is adding 0.5 where it could change the integer part.
+// Precondition: `seconds` finite and within kMaxSeconds (read_time's rule; the cast assumes it).
 inline std::int64_t seconds_to_frame(float seconds) {
+  assert(std::isfinite(seconds) && std::fabs(seconds) <= kMaxSeconds);
   const double frames = static_cast<double>(seconds) * kFramesPerSecond;
   return static_cast<std::int64_t>(frames + std::copysign(0.5, frames));
 }

@@ -31,11 +31,12 @@ std::string slots_listed(const KH2File& file) {
 }
 
 // Where the asked number is a slot of a nested set (what the `animations` query lists as `slot`),
-// the way to ask for it: "; slot 252/3 of the nested set in slot 252 holds a motion: --slot 252/3".
+// the way to ask for it: "; the nested set in slot 252 has a slot 3 with a motion: --slot 252/3".
 std::string nested_hint(const KH2File& file, const std::string& asked) {
   std::string hint;
   for (const auto& slot : file.slots)
-    if (slot.parent_slot && std::to_string(slot.slot) == asked && slot.motion_index)
+    if (slot.parent_slot && std::to_string(slot.slot) == asked && slot.motion_index &&
+        *slot.motion_index < file.motions.size())
       hint += fmt::format("; the nested set in slot {} has a slot {} with a motion: --slot {}", *slot.parent_slot,
                           asked, slot_text(slot.parent_slot, slot.slot));
   return hint;

@@ -1,5 +1,6 @@
--- Run by `index` after it has written a dump (`temp.indexing_dump` holds its id), unchanged files
--- included: links each DS animation of the dump to its model (nitro_tables.sql, `nitro_model_links`),
+-- Run by `index` after it has written a dump (`temp.indexing_dump` holds its id), over all of the
+-- dump's files, unchanged ones included; skipped when the run parsed and removed no file (nothing it
+-- reads changed: a new build re-parses every file, as its build id differs): links each DS animation of the dump to its model (nitro_tables.sql, `nitro_model_links`),
 -- names the nodes of NSBCA and NSBVA tracks after the model's (`bone_tracks.bone_name`): BCA0 tag i
 -- and BVA0 bit column i animate model node i (nitro-models-and-anims.md section 2), and records what
 -- the note asks to warn about as `scan_warnings` (messages starting `model link:`).

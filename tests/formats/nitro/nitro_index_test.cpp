@@ -114,6 +114,10 @@ TEST_CASE("each DS animation is joined to its model by name, else by a unique no
   SECTION("re-indexing an unchanged tree keeps links, names and warnings (the post-index step is skipped)") {
     const auto links = test::sql_lines(db, "SELECT file, method FROM nitro_links ORDER BY file");
     const auto names = test::sql_lines(db, "SELECT id, COALESCE(bone_name, '-') FROM bone_tracks ORDER BY id");
+    {  // A marker the post-index step would overwrite: it stays, so the step did not run.
+      SQLite::Database marked(index.database.string(), SQLite::OPEN_READWRITE);
+      marked.exec("UPDATE nitro_model_links SET exact = 7 WHERE exact = 1");
+    }
     const auto again = run_index(index);
     CHECK(again.totals.unchanged == 11);
     CHECK(again.totals.parsed == 0);
@@ -121,6 +125,7 @@ TEST_CASE("each DS animation is joined to its model by name, else by a unique no
     CHECK(test::sql_lines(reread, "SELECT file, method FROM nitro_links ORDER BY file") == links);
     CHECK(test::sql_lines(reread, "SELECT id, COALESCE(bone_name, '-') FROM bone_tracks ORDER BY id") == names);
     CHECK(test::query_integer(reread, "SELECT COUNT(*) FROM scan_warnings WHERE message LIKE 'model link: %'") == 1);
+    CHECK(test::query_integer(reread, "SELECT COUNT(*) FROM nitro_model_links WHERE exact = 7") == 2);
   }
   SECTION("re-indexing after the model is gone unlinks and unnames") {
     std::filesystem::remove(root / "a/door.nsbmd");

@@ -1,4 +1,5 @@
 -- description: KH2 motion-set slots that are dummies (no data), with the slot the engine plays instead (-1: T-pose).
+-- formats: kh2_mset, kh2_bar
 -- param: file text = NULL  Only files whose path contains this text (default: every file)
 -- param: dump text = NULL  Only this dump label (default: every dump)
 -- param: numbering text = code  Motion-name numbering: code (OpenKh MotionSet.cs, default) or doc (dbg/motion.bin order)

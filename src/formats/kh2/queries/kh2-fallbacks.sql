@@ -1,4 +1,5 @@
 -- description: Every KH2 (motion, state) whose own slot is a dummy or missing, and the slot the engine falls back to.
+-- formats: kh2_mset, kh2_bar
 -- param: file text = NULL  Only files whose path contains this text (default: every file)
 -- param: dump text = NULL  Only this dump label (default: every dump)
 -- param: numbering text = code  Motion-name numbering: code (OpenKh MotionSet.cs, default) or doc (dbg/motion.bin order)

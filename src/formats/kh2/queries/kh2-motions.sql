@@ -1,4 +1,5 @@
 -- description: A KH2 file's slots with motion names, states and what each real slot's motion animates (bones, keys).
+-- formats: kh2_mset, kh2_bar
 -- param: file text = NULL  Only files whose path contains this text (default: every file)
 -- param: dump text = NULL  Only this dump label (default: every dump)
 -- param: numbering text = code  Motion-name numbering: code (OpenKh MotionSet.cs, default) or doc (dbg/motion.bin order)
