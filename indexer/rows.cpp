@@ -189,7 +189,8 @@ std::optional<std::string> character_from_path(const std::string& relative_path,
   if (dot == std::string::npos || dot == 0 || !equal_ignoring_case(file.substr(dot + 1), "mset")) return character;
   const std::string object = file.substr(0, dot);
   if (after_obj) return object;
-  if (!character && reference && reference->character_name("kh2", object)) return object;
+  if (!character && reference)
+    if (auto code = reference->character_code_ignoring_case("kh2", object)) return code;
   return character;
 }
 

@@ -115,7 +115,8 @@ void process_bytes(FileRow& row, std::span<const std::byte> bytes, std::uint64_t
                    const ProcessOptions& options, const std::optional<std::string>& unchanged_hash = std::nullopt);
 
 // The folder after a 'chr' component (GNT character code), or the name of a KH2 obj/<NAME>.mset, or
-// of a <NAME>.mset elsewhere when `reference` knows NAME as a KH2 object (a modder's folder of sets).
+// of a <NAME>.mset elsewhere when `reference` knows NAME as a KH2 object in any case (a modder's
+// folder of sets; the code as the object table spells it).
 std::optional<std::string> character_from_path(const std::string& relative_path,
                                                const ReferenceData* reference = nullptr);
 

@@ -54,7 +54,8 @@ CREATE TABLE IF NOT EXISTS files (
                                   -- with the root's folder name (made unique with `~2`, `~3`, ...)
   character       TEXT,  -- the folder after a `chr` folder in the path (GNT character code, e.g. `nar`);
                          -- KH2: `NAME` of `obj/NAME.mset` (e.g. `P_EX100`, Sora), or of a `NAME.mset`
-                         -- elsewhere when the KH2 object table knows NAME; else NULL
+                         -- elsewhere when the KH2 object table knows NAME in any case (stored as the
+                         -- table spells it); else NULL
   format          TEXT NOT NULL,  -- detected from the bytes: `gnt_mot`, `lw_mot`, `lw_env`, `lw_kuper`,
                                   -- `kh2_mset`, `kh2_anb`, `kh2_bar`, `kh2_motion`, `nsbca` (`animdex formats`
                                   -- lists them), or `unknown`

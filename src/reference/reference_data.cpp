@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <stdexcept>
 
+#include "core/text.h"
 #include "core/embedded.h"
 
 namespace animdex {
@@ -151,6 +152,17 @@ std::optional<std::string> ReferenceData::character_name(std::string_view game, 
   auto found = character_index_.find(std::pair<std::string, std::string>{std::string(game), std::string(code)});
   if (found == character_index_.end()) return std::nullopt;
   return characters_[found->second].name;
+}
+
+std::optional<std::string> ReferenceData::character_code_ignoring_case(std::string_view game,
+                                                                       std::string_view code) const {
+  std::optional<std::string> found;
+  for (const auto& character : characters_) {
+    if (character.game != game || !equal_ignoring_case(character.code, code)) continue;
+    if (found) return std::nullopt;  // two codes differ only in case: neither is guessed
+    found = character.code;
+  }
+  return found;
 }
 
 std::optional<std::string> ReferenceData::bone_name(std::string_view game, std::int64_t bone_id) const {

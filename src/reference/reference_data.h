@@ -74,6 +74,9 @@ class ReferenceData {
                                          std::int64_t motion_id) const;
   // A character's (KH2: an object's) display name, e.g. ("kh2", "P_EX100") -> "(P) Sora".
   std::optional<std::string> character_name(std::string_view game, std::string_view code) const;
+  // The code as the table spells it for a code given in any case (`p_ex100` -> `P_EX100`), when
+  // exactly one of the game's codes matches; a scan, for the few names a path offers.
+  std::optional<std::string> character_code_ignoring_case(std::string_view game, std::string_view code) const;
 
  private:
   std::vector<BoneName> bones_;

@@ -580,4 +580,8 @@ TEST_CASE("pose names the nested slot a motion-set slot number stands for", "[cl
   CHECK(asked.code == kExitUsage);
   CHECK_THAT(asked.err, Catch::Contains("the nested set in slot 3 has a slot 1 with a motion: --slot 3/1"));
   CHECK(run({"pose", (dir / "s/kh2/obj/M_SAMPLE.mset").string(), "--slot", "3/1", "--frame", "0"}).code == kExitOk);
+  // The slot that holds the nested set names the slots inside it.
+  const auto parent = run_capturing({"pose", (dir / "s/kh2/obj/M_SAMPLE.mset").string(), "--slot", "3", "--frame", "0"});
+  CHECK(parent.code == kExitUsage);
+  CHECK_THAT(parent.err, Catch::Contains("; slot 3 holds a nested motion set, whose motions are: --slot 3/1"));
 }

@@ -22,6 +22,8 @@ TEST_CASE("a KH2 motion set names its object under obj/, and elsewhere when the 
   CHECK(reference.character_name("kh2", "P_EX100") == "(P) Sora");
   CHECK_FALSE(character_from_path("Zurphing__AirSlideBL/P_EX100.mset").has_value());
   CHECK_FALSE(character_from_path("mods/MY_SET.mset", &reference).has_value());
+  CHECK(character_from_path("mods/p_ex100.mset", &reference) == "P_EX100");  // as the table spells it
+  CHECK(reference.character_code_ignoring_case("kh2", "p_ex100_magf") == "P_EX100_MAGF");
   CHECK_FALSE(character_from_path("mods/P_EX100.anb", &reference).has_value());
   // A GNT character folder wins over a set's name.
   CHECK(character_from_path("chr/nar/P_EX100.mset", &reference) == "nar");

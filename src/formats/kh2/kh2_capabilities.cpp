@@ -32,13 +32,19 @@ std::string slots_listed(const KH2File& file) {
 
 // Where the asked number is a slot of a nested set (what the `animations` query lists as `slot`),
 // the way to ask for it: "; the nested set in slot 252 has a slot 3 with a motion: --slot 252/3".
+// Asked for the slot that holds a nested set: its slots with motions ("; slot 3 holds a nested
+// motion set: --slot 3/1 (or 3/4)").
 std::string nested_hint(const KH2File& file, const std::string& asked) {
-  std::string hint;
-  for (const auto& slot : file.slots)
-    if (slot.parent_slot && std::to_string(slot.slot) == asked && slot.motion_index &&
-        *slot.motion_index < file.motions.size())
+  std::string hint, inside;
+  for (const auto& slot : file.slots) {
+    if (!slot.parent_slot || !slot.motion_index || *slot.motion_index >= file.motions.size()) continue;
+    if (std::to_string(slot.slot) == asked)
       hint += fmt::format("; the nested set in slot {} has a slot {} with a motion: --slot {}", *slot.parent_slot,
                           asked, slot_text(slot.parent_slot, slot.slot));
+    if (std::to_string(*slot.parent_slot) == asked)
+      inside += (inside.empty() ? "" : ", ") + slot_text(slot.parent_slot, slot.slot);
+  }
+  if (!inside.empty()) hint += fmt::format("; slot {} holds a nested motion set, whose motions are: --slot {}", asked, inside);
   return hint;
 }
 

@@ -56,7 +56,7 @@ struct Reader {
     const std::uint64_t at = entry.start;
     require_inside(at, 8, block.end, at, fmt::format("animation '{}' header", entry.name));
     MatColorAnimation animation{entry.name, entry.frame_count, in.u16(at + 6, LE), {}};
-    for (const auto& material : read_dictionary(in, at + 8, block.end, 20, 0, "material"))
+    for (const auto& material : read_dictionary(in, at + 8, block.end, 20, 0, "material", at + 8))
       animation.materials.push_back(read_material(material, entry));
     return animation;
   }

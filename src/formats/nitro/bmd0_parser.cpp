@@ -41,7 +41,7 @@ class ModelReader {
     out_.vertex_count = in_.u16(start_ + 0x24, LE);
     out_.polygon_count = in_.u16(start_ + 0x26, LE);
     const std::uint64_t node_dictionary = start_ + 0x40;
-    const auto nodes = read_dictionary(in_, node_dictionary, end_, 4, 0, "node");
+    const auto nodes = read_dictionary(in_, node_dictionary, end_, 4, 0, "node", node_dictionary);
     if (nodes.size() != node_count)
       fail_at(start_ + 0x17, fmt::format("numNode equal to the node dictionary's {} entries", nodes.size()),
               std::to_string(node_count));
@@ -55,7 +55,7 @@ class ModelReader {
     read_sbc(start_ + in_.u32(start_ + 0x04, LE), start_ + 0x04);
     read_materials(start_ + in_.u32(start_ + 0x08, LE), start_ + 0x08);
     const std::uint64_t shapes = start_ + in_.u32(start_ + 0x0C, LE);
-    for (const auto& shape : read_dictionary(in_, shapes, end_, 4, 0, "shape")) out_.shapes.push_back(shape.name);
+    for (const auto& shape : read_dictionary(in_, shapes, end_, 4, 0, "shape", start_ + 0x0C)) out_.shapes.push_back(shape.name);
   }
 
  private:
@@ -96,16 +96,16 @@ class ModelReader {
 
   void read_materials(std::uint64_t block, std::uint64_t field) {
     require_inside(block, 4, end_, field, "material block");
-    for (const auto& material : read_dictionary(in_, block + 4, end_, 4, 0, "material"))
+    for (const auto& material : read_dictionary(in_, block + 4, end_, 4, 0, "material", block + 4))
       out_.materials.push_back(material.name);
-    check_pairing(block, block + in_.u16(block, LE), "texture");
-    check_pairing(block, block + in_.u16(block + 2, LE), "palette");
+    check_pairing(block, block + in_.u16(block, LE), block, "texture");
+    check_pairing(block, block + in_.u16(block + 2, LE), block + 2, "palette");
   }
 
   // A texture/palette -> materials dictionary: each entry's list of material indices is inside the
   // model and names existing materials.
-  void check_pairing(std::uint64_t block, std::uint64_t at, std::string_view what) {
-    for (const auto& entry : read_dictionary(in_, at, end_, 4, 0, fmt::format("{} -> material", what))) {
+  void check_pairing(std::uint64_t block, std::uint64_t at, std::uint64_t field, std::string_view what) {
+    for (const auto& entry : read_dictionary(in_, at, end_, 4, 0, fmt::format("{} -> material", what), field)) {
       const std::uint64_t list = block + in_.u16(entry.data, LE);
       const std::uint8_t count = in_.u8(entry.data + 2);
       require_inside(list, count, end_, entry.data, fmt::format("{} '{}' material list", what, entry.name));
@@ -197,7 +197,7 @@ Result<Bmd0File> parse_bmd0(std::span<const std::byte> bytes) {
     Bmd0File file;
     const Block block = read_first_block(in, "BMD0", "MDL0", 2, file.warnings);
     file.version = in.u16(6, LE);
-    for (const auto& entry : read_dictionary(in, block.start + 8, block.end, 4, 1, "model set")) {
+    for (const auto& entry : read_dictionary(in, block.start + 8, block.end, 4, 1, "model set", block.start + 8)) {
       Model model;
       model.name = entry.name;
       const std::uint64_t start = block.start + in.u32(entry.data, LE);

@@ -60,7 +60,7 @@ struct Reader {
     const std::uint64_t at = entry.start;
     require_inside(at, 8, block.end, at, fmt::format("animation '{}' header", entry.name));
     TexSrtAnimation animation{entry.name, entry.frame_count, in.u8(at + 6), in.u8(at + 7), {}};
-    for (const auto& material : read_dictionary(in, at + 8, block.end, 40, 0, "material"))
+    for (const auto& material : read_dictionary(in, at + 8, block.end, 40, 0, "material", at + 8))
       animation.materials.push_back(read_material(material, entry));
     return animation;
   }

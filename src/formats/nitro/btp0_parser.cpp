@@ -79,7 +79,7 @@ struct Reader {
     const std::uint64_t at = entry.start;
     require_inside(at, 12, block.end, at, fmt::format("animation '{}' header", entry.name));
     TexPatternAnimation animation{entry.name, entry.frame_count, {}, {}, {}};
-    const auto materials = read_dictionary(in, at + 12, block.end, 8, 0, "material");
+    const auto materials = read_dictionary(in, at + 12, block.end, 8, 0, "material", at + 12);
     animation.textures = read_names(at, at + 8, in.u8(at + 6), "texture names (numTex x 16 bytes)");
     animation.palettes = read_names(at, at + 10, in.u8(at + 7), "palette names (numPltt x 16 bytes)");
     for (const auto& material : materials) animation.materials.push_back(read_material(material, at, animation));

@@ -49,8 +49,8 @@ std::string read_name16(const ByteReader& in, std::uint64_t at) {
 
 std::vector<DictionaryEntry> read_dictionary(const ByteReader& in, std::uint64_t at, std::uint64_t end,
                                              std::uint16_t unit_size, std::size_t min_entries,
-                                             std::string_view what) {
-  require_inside(at, 8, end, at, fmt::format("{} dictionary header", what));
+                                             std::string_view what, std::uint64_t located_at) {
+  require_inside(at, 8, end, located_at, fmt::format("{} dictionary header", what));
   if (in.u8(at) != 0) fail_at(at, fmt::format("{} dictionary revision 0", what), std::to_string(in.u8(at)));
   const std::uint8_t count = in.u8(at + 1);
   if (count < min_entries)
@@ -97,7 +97,7 @@ std::uint16_t read_animation_header(const ByteReader& in, std::uint64_t at, std:
 
 std::vector<AnimationEntry> read_animation_set(const ByteReader& in, const Block& block, std::string_view header) {
   std::vector<AnimationEntry> animations;
-  for (const auto& entry : read_dictionary(in, block.start + 8, block.end, 4, 1, "animation set")) {
+  for (const auto& entry : read_dictionary(in, block.start + 8, block.end, 4, 1, "animation set", block.start + 8)) {
     const std::uint64_t start = block.start + in.u32(entry.data, LE);
     const std::uint16_t frames = read_animation_header(in, start, block.end, header, entry.data,
                                                        fmt::format("animation '{}'", entry.name));

@@ -34,10 +34,12 @@ struct DictionaryEntry {
 };
 
 // A resource dictionary at absolute `at`, entirely before `end`: revision 0, entry header right after
-// the tree, `unit_size` bytes of data per entry, 16-byte names, and the size invariant.
+// the tree, `unit_size` bytes of data per entry, 16-byte names, and the size invariant. `located_at`
+// is where the offset that led to `at` was read: a dictionary outside the block is an error there,
+// at a byte of the file (a bogus offset can point far past its end; fuzz_nitro finding).
 std::vector<DictionaryEntry> read_dictionary(const ByteReader& in, std::uint64_t at, std::uint64_t end,
                                              std::uint16_t unit_size, std::size_t min_entries,
-                                             std::string_view what);
+                                             std::string_view what, std::uint64_t located_at);
 
 std::string read_name16(const ByteReader& in, std::uint64_t at);
 
