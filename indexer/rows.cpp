@@ -218,10 +218,13 @@ HexDigest track_content_hash(const model::BoneTrack& track) {
     }
   }
   hasher.add_u64(track.splines.size());
-  for (const auto& spline : track.splines) {
-    hasher.add_i64(spline.shape);
-    hasher.add_i64(spline.linear_flag.value_or(-1));
-    for (double parameter : spline.params) hasher.add_f64(parameter);
+  const auto& splines = track.splines;
+  for (std::size_t k = 0; k < splines.size(); ++k) {
+    hasher.add_i64(splines.shape()[k]);
+    hasher.add_i64(splines.has_linear_flags() ? splines.linear_flag()[k] : -1);
+    // Every parameter, a carried one or 0: the hash is the same as before the columns were.
+    for (std::size_t p = 0; p < model::SplineColumns::kMaxParameters; ++p)
+      hasher.add_f64(p < splines.parameter_count() ? splines.parameter(p)[k] : 0.0);
   }
   hasher.add_u64(track.behaviors.has_value());
   if (track.behaviors) {

@@ -7,45 +7,26 @@
 namespace animdex::model {
 
 KeyColumns::KeyColumns(std::size_t key_count, unsigned columns)
-    : key_count_(key_count), capacity_(key_count), columns_(key_count > 0 ? columns & (kFrame | kXYZW) : 0) {
-  reals_.assign(real_columns() * key_count, 0.0);
-  if (has(kFrame)) frames_.assign(key_count, 0);
+    : key_count_(key_count), columns_(key_count > 0 ? columns & (kFrame | kXYZW) : 0) {
+  if (key_count > 0) storage_ = WordColumns(word_columns(), key_count);
 }
 
 KeyColumns::KeyColumns(KeyColumns&& other) noexcept
     : key_count_(std::exchange(other.key_count_, 0)),
-      capacity_(std::exchange(other.capacity_, 0)),
       columns_(std::exchange(other.columns_, 0)),
-      reals_(std::move(other.reals_)),
-      frames_(std::move(other.frames_)) {
-  other.reals_.clear();
-  other.frames_.clear();
-}
+      storage_(std::move(other.storage_)) {}
 
 KeyColumns& KeyColumns::operator=(KeyColumns&& other) noexcept {
-  if (this == &other) return *this;
   key_count_ = std::exchange(other.key_count_, 0);
-  capacity_ = std::exchange(other.capacity_, 0);
   columns_ = std::exchange(other.columns_, 0);
-  reals_ = std::move(other.reals_);
-  frames_ = std::move(other.frames_);
-  other.reals_.clear();
-  other.frames_.clear();
+  storage_ = std::move(other.storage_);
   return *this;
 }
 
-void KeyColumns::grow(std::size_t capacity) {
-  const std::size_t slots = real_columns();
-  std::vector<double> reals(slots * capacity);
-  for (std::size_t slot = 0; slot < slots; ++slot)
-    for (std::size_t k = 0; k < key_count_; ++k) reals[slot * capacity + k] = reals_[slot * capacity_ + k];
-  reals_ = std::move(reals);
-  capacity_ = capacity;
-  if (has(kFrame)) frames_.reserve(capacity);
-}
+void KeyColumns::grow(std::size_t capacity) { storage_ = storage_.resized(word_columns(), capacity, key_count_); }
 
 void KeyColumns::reserve(std::size_t key_count) {
-  if (key_count > capacity_) grow(key_count);
+  if (key_count > storage_.capacity()) grow(key_count);
 }
 
 unsigned KeyColumns::columns_of(const Key& key) noexcept {
@@ -55,25 +36,26 @@ unsigned KeyColumns::columns_of(const Key& key) noexcept {
 void KeyColumns::push_back(const Key& key) {
   const unsigned carried = columns_of(key);
   if (key_count_ == 0 && carried != columns_) {  // the first key decides (keeping any reserved room)
-    const std::size_t room = capacity_;
+    const std::size_t room = storage_.capacity();
     *this = KeyColumns();
     columns_ = carried;
     grow(room);
   }
   if (carried != columns_) throw std::invalid_argument("a key carries other columns than the track's first key");
-  if (key_count_ == capacity_) grow(capacity_ == 0 ? 4 : 2 * capacity_);
-  reals_[key_count_] = key.time;
-  if (key.frame) frames_.push_back(*key.frame);
+  const std::size_t capacity = storage_.capacity();
+  if (key_count_ == capacity) grow(capacity == 0 ? 4 : 2 * capacity);
+  storage_.reals(0)[key_count_] = key.time;
+  if (key.frame) frames()[key_count_] = *key.frame;
   const std::optional<double>* values[] = {&key.x, &key.y, &key.z, &key.w};
   for (std::size_t v = 0; v < 4; ++v)
-    if (*values[v]) reals_[slot_of_value(v) * capacity_ + key_count_] = **values[v];
+    if (*values[v]) storage_.reals(slot_of_value(v))[key_count_] = **values[v];
   ++key_count_;
 }
 
 Key KeyColumns::operator[](std::size_t index) const {
   Key key;
   key.time = time()[index];
-  if (has(kFrame)) key.frame = frames_[index];
+  if (has(kFrame)) key.frame = frames()[index];
   std::optional<double>* values[] = {&key.x, &key.y, &key.z, &key.w};
   for (std::size_t v = 0; v < 4; ++v)
     if (has(kX << v)) *values[v] = value(v)[index];
@@ -87,6 +69,66 @@ bool KeyColumns::operator==(const KeyColumns& other) const {
   if (!same(time(), other.time()) || !same(frame(), other.frame())) return false;
   for (std::size_t v = 0; v < 4; ++v)
     if (!same(value(v), other.value(v))) return false;
+  return true;
+}
+
+}  // namespace animdex::model
+
+namespace animdex::model {
+
+SplineColumns::SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags)
+    : key_count_(key_count),
+      parameter_count_(std::min(parameter_count, kMaxParameters)),
+      linear_flags_(linear_flags),
+      storage_(word_columns(), key_count) {}
+
+SplineColumns::SplineColumns(SplineColumns&& other) noexcept
+    : key_count_(std::exchange(other.key_count_, 0)),
+      parameter_count_(std::exchange(other.parameter_count_, 0)),
+      linear_flags_(std::exchange(other.linear_flags_, false)),
+      storage_(std::move(other.storage_)) {}
+
+SplineColumns& SplineColumns::operator=(SplineColumns&& other) noexcept {
+  key_count_ = std::exchange(other.key_count_, 0);
+  parameter_count_ = std::exchange(other.parameter_count_, 0);
+  linear_flags_ = std::exchange(other.linear_flags_, false);
+  storage_ = std::move(other.storage_);
+  return *this;
+}
+
+void SplineColumns::push_back(const KeySpline& spline) {
+  if (key_count_ == 0) linear_flags_ = spline.linear_flag.has_value();
+  if (spline.linear_flag.has_value() != linear_flags_)
+    throw std::invalid_argument("a spline carries a linear flag where the track's first does not, or not where it does");
+  std::size_t parameters = parameter_count_;
+  for (std::size_t p = parameters; p < kMaxParameters; ++p)
+    if (spline.params[p] != 0.0) parameters = p + 1;
+  const std::size_t capacity = storage_.capacity();
+  const std::size_t room = key_count_ < capacity ? capacity : (capacity == 0 ? 4 : 2 * capacity);
+  if (parameters != parameter_count_ || room != capacity || storage_.column_count() != word_columns()) {
+    parameter_count_ = parameters;
+    storage_ = storage_.resized(word_columns(), room, key_count_);
+  }
+  storage_.integers(0)[key_count_] = spline.shape;
+  if (linear_flags_) storage_.integers(1)[key_count_] = *spline.linear_flag;
+  for (std::size_t p = 0; p < parameter_count_; ++p) storage_.reals(first_parameter() + p)[key_count_] = spline.params[p];
+  ++key_count_;
+}
+
+KeySpline SplineColumns::operator[](std::size_t index) const {
+  KeySpline spline;
+  spline.shape = static_cast<int>(shape()[index]);
+  if (linear_flags_) spline.linear_flag = static_cast<int>(linear_flag()[index]);
+  for (std::size_t p = 0; p < parameter_count_; ++p) spline.params[p] = parameter(p)[index];
+  return spline;
+}
+
+bool SplineColumns::operator==(const SplineColumns& other) const {
+  if (key_count_ != other.key_count_) return false;
+  for (std::size_t k = 0; k < key_count_; ++k) {
+    const KeySpline a = (*this)[k], b = other[k];
+    if (a.shape != b.shape || a.linear_flag != b.linear_flag || a.params != b.params) return false;
+  }
   return true;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/format_rows.h"
+#include "model/word_columns.h"
 
 namespace animdex::model {
 
@@ -25,8 +26,9 @@ struct Key {
 
 // A track's keys as flat columns (struct of arrays), the layout the database stores: one `time`
 // per key, and each other column (frame; values x, y, z, w) either one entry per key or absent, as
-// the track carries it. The columns share two buffers (the reals, and the frames), so a track costs
-// at most two allocations whatever it carries. Rules: finite numbers, times in non-decreasing order.
+// the track carries it. The columns share one buffer (the reals, then the frames), so a track costs
+// one allocation whatever it carries: a GNT track has about nine keys, so allocations, not keys,
+// were its parse's cost. Rules: finite numbers, times in non-decreasing order.
 // Values are doubles holding exactly what the file stored (a float32 widens exactly); the
 // database's encoder (model/key_blob.h) narrows each column back to the narrowest exact width.
 inline constexpr std::size_t kMaxTrackKeys = std::size_t{1} << 24;  // rule: keys per track, far above any budget
@@ -46,7 +48,7 @@ class KeyColumns {
   KeyColumns(std::size_t key_count, unsigned columns);
   KeyColumns(const KeyColumns&) = default;
   KeyColumns& operator=(const KeyColumns&) = default;
-  // A moved-from track is empty (its counts go with its buffers), as a moved-from vector was.
+  // A moved-from track is empty (its counts go with its buffer), as a moved-from vector was.
   KeyColumns(KeyColumns&& other) noexcept;
   KeyColumns& operator=(KeyColumns&& other) noexcept;
 
@@ -57,8 +59,8 @@ class KeyColumns {
 
   std::span<double> time() noexcept { return real_column(0); }
   std::span<const double> time() const noexcept { return real_column(0); }
-  std::span<std::int64_t> frame() noexcept { return {frames_.data(), has(kFrame) ? key_count_ : 0}; }
-  std::span<const std::int64_t> frame() const noexcept { return {frames_.data(), has(kFrame) ? key_count_ : 0}; }
+  std::span<std::int64_t> frame() noexcept { return {frames(), has(kFrame) ? key_count_ : 0}; }
+  std::span<const std::int64_t> frame() const noexcept { return {frames(), has(kFrame) ? key_count_ : 0}; }
   // Value column 0..3 (x, y, z, w); empty when the track does not carry it.
   std::span<double> value(std::size_t index) noexcept {
     return index < 4 && has(kX << index) ? real_column(slot_of_value(index)) : std::span<double>();
@@ -109,20 +111,19 @@ class KeyColumns {
     static constexpr std::uint8_t kCount[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     return kCount[(mask & kXYZW) >> 1];
   }
-  // Slot of a real column in reals_: 0 is time, then the present values in x, y, z, w order.
+  // Slot of a real column in the buffer: 0 is time, then the present values in x, y, z, w order.
   std::size_t slot_of_value(std::size_t index) const noexcept { return 1 + values_in(columns_ & ((kX << index) - 1)); }
   std::size_t real_columns() const noexcept { return 1 + values_in(columns_); }
-  std::span<double> real_column(std::size_t slot) noexcept { return {reals_.data() + slot * capacity_, key_count_}; }
-  std::span<const double> real_column(std::size_t slot) const noexcept {
-    return {reals_.data() + slot * capacity_, key_count_};
-  }
+  // The frames follow the real columns.
+  std::int64_t* frames() const noexcept { return storage_.integers(real_columns()); }
+  std::span<double> real_column(std::size_t slot) noexcept { return {storage_.reals(slot), key_count_}; }
+  std::span<const double> real_column(std::size_t slot) const noexcept { return {storage_.reals(slot), key_count_}; }
+  std::size_t word_columns() const noexcept { return real_columns() + (has(kFrame) ? 1 : 0); }
   void grow(std::size_t capacity);
 
   std::size_t key_count_ = 0;
-  std::size_t capacity_ = 0;   // keys each real column has room for
   unsigned columns_ = 0;
-  std::vector<double> reals_;  // time, then each present value column, `capacity_` apart
-  std::vector<std::int64_t> frames_;
+  WordColumns storage_;  // time, then each present value column, then the frames
 };
 
 // The shape of the span that ends at a key and its parameters (p1..p6), for curve formats
@@ -131,6 +132,82 @@ struct KeySpline {
   int shape = 0;
   std::optional<int> linear_flag;  // LightWave v1 key lines only
   std::array<double, 6> params{};
+};
+
+// A track's splines as flat columns, one entry per key (struct of arrays, one buffer): the shape,
+// the linear flag where the track carries them (LightWave v1: on every key or none), and the
+// parameters p1..pN the track carries (N = parameter_count(), at most 6; the rest are 0). KH2
+// carries two (tangents), so a key costs 24 bytes, not a 64-byte KeySpline.
+class SplineColumns {
+ public:
+  static constexpr std::size_t kMaxParameters = 6;
+
+  SplineColumns() = default;
+  // `key_count` splines, zero-filled: parsers size once, then fill in place.
+  SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags);
+  SplineColumns(const SplineColumns&) = default;
+  SplineColumns& operator=(const SplineColumns&) = default;
+  SplineColumns(SplineColumns&& other) noexcept;
+  SplineColumns& operator=(SplineColumns&& other) noexcept;
+
+  std::size_t size() const noexcept { return key_count_; }
+  bool empty() const noexcept { return key_count_ == 0; }
+  std::size_t parameter_count() const noexcept { return parameter_count_; }
+  bool has_linear_flags() const noexcept { return linear_flags_; }
+
+  std::span<std::int64_t> shape() noexcept { return {storage_.integers(0), key_count_}; }
+  std::span<const std::int64_t> shape() const noexcept { return {storage_.integers(0), key_count_}; }
+  // Empty when the track carries no linear flags.
+  std::span<std::int64_t> linear_flag() noexcept {
+    return linear_flags_ ? std::span<std::int64_t>(storage_.integers(1), key_count_) : std::span<std::int64_t>();
+  }
+  std::span<const std::int64_t> linear_flag() const noexcept {
+    return linear_flags_ ? std::span<const std::int64_t>(storage_.integers(1), key_count_)
+                         : std::span<const std::int64_t>();
+  }
+  // Parameter 0..5 (p1..p6); empty past parameter_count().
+  std::span<double> parameter(std::size_t index) noexcept {
+    return index < parameter_count_ ? std::span<double>(storage_.reals(first_parameter() + index), key_count_)
+                                    : std::span<double>();
+  }
+  std::span<const double> parameter(std::size_t index) const noexcept {
+    return index < parameter_count_ ? std::span<const double>(storage_.reals(first_parameter() + index), key_count_)
+                                    : std::span<const double>();
+  }
+
+  // Appends one spline. The first decides whether the track carries linear flags; a later one that
+  // differs is a caller's error (std::invalid_argument). Parameters widen to the last non-zero one.
+  void push_back(const KeySpline& spline);
+  KeySpline operator[](std::size_t index) const;
+  void clear() noexcept { *this = SplineColumns(); }
+  bool operator==(const SplineColumns& other) const;
+
+  class const_iterator {
+   public:
+    using value_type = KeySpline;
+    using difference_type = std::ptrdiff_t;
+    const_iterator() = default;
+    const_iterator(const SplineColumns* columns, std::size_t index) : columns_(columns), index_(index) {}
+    KeySpline operator*() const { return (*columns_)[index_]; }
+    const_iterator& operator++() { ++index_; return *this; }
+    const_iterator operator++(int) { auto copy = *this; ++index_; return copy; }
+    bool operator==(const const_iterator& other) const { return index_ == other.index_; }
+
+   private:
+    const SplineColumns* columns_ = nullptr;
+    std::size_t index_ = 0;
+  };
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, size()}; }
+
+ private:
+  std::size_t first_parameter() const noexcept { return linear_flags_ ? 2 : 1; }
+  std::size_t word_columns() const noexcept { return first_parameter() + parameter_count_; }
+
+  std::size_t key_count_ = 0;
+  std::size_t parameter_count_ = 0;
+  bool linear_flags_ = false;
+  WordColumns storage_;  // shapes, then the linear flags if carried, then p1..pN
 };
 
 // What a curve does before its first and after its last key (LightWave behaviour codes 0..5).
@@ -154,7 +231,7 @@ struct BoneTrack {
   std::string value_encoding;           // how values were stored, e.g. "bf16x4", "f32x4", "none"
   double total_time = 0.0;              // time of the last key, as stored (finite)
   KeyColumns keys;
-  std::vector<KeySpline> splines;       // rule: empty, or one per key
+  SplineColumns splines;                // rule: empty, or one per key
   std::optional<CurveBehaviors> behaviors;
 };
 

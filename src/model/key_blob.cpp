@@ -173,13 +173,13 @@ bool code_allowed(Column column, Code code) {
 
 }  // namespace
 
-std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector<KeySpline>& splines) {
+std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const SplineColumns& splines) {
   std::vector<std::byte> blob;
   append_key_blob(blob, keys, splines);
   return blob;
 }
 
-std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys, const std::vector<KeySpline>& splines) {
+std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys, const SplineColumns& splines) {
   std::array<Code, kKeyBlobColumns> codes{};
   codes[index_of(Column::time)] = choose_real(keys.time());
   codes[index_of(Column::frame)] =
@@ -190,20 +190,12 @@ std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys,
     codes[index_of(Column::time)] = Code::frames_over_rate;
   for (std::size_t v = 0; v < 4; ++v) codes[index_of(Column::x) + v] = choose_real(keys.value(v));
 
-  // The splines as columns, in two buffers sized once: shapes then linear flags, and p1..p6.
-  const std::size_t spline_count = splines.size();
-  std::vector<std::int64_t> integers;
-  integers.reserve(2 * spline_count);
-  for (const auto& spline : splines) integers.push_back(spline.shape);
-  for (const auto& spline : splines)
-    if (spline.linear_flag) integers.push_back(*spline.linear_flag);
-  const std::span<const std::int64_t> shapes(integers.data(), spline_count);
-  const auto linear_flags = std::span<const std::int64_t>(integers).subspan(spline_count);
-  std::vector<double> parameters(6 * spline_count);
-  for (std::size_t k = 0; k < spline_count; ++k)
-    for (std::size_t p = 0; p < 6; ++p) parameters[p * spline_count + k] = splines[k].params[p];
+  // The splines are columns already; a parameter the track does not carry is a column of zeros.
+  const std::vector<double> zeros(splines.parameter_count() < SplineColumns::kMaxParameters ? splines.size() : 0);
+  const auto shapes = splines.shape();
+  const auto linear_flags = splines.linear_flag();
   const auto params = [&](std::size_t p) {
-    return std::span<const double>(parameters).subspan(p * spline_count, spline_count);
+    return p < splines.parameter_count() ? splines.parameter(p) : std::span<const double>(zeros);
   };
   codes[index_of(Column::shape)] = choose_integer(shapes);
   codes[index_of(Column::linear_flag)] = choose_integer(linear_flags);
@@ -344,13 +336,16 @@ Result<DecodedKeys> decode_key_blob(std::span<const std::byte> bytes) {
     if (blob.has(Column::frame)) keys.frame()[k] = blob.integer(Column::frame, k);
     for (std::size_t v = 0; v < 4; ++v)
       if (!keys.value(v).empty()) keys.value(v)[k] = blob.real(static_cast<Column>(index_of(Column::x) + v), k);
-    if (!blob.has_splines()) continue;
-    KeySpline spline;
-    spline.shape = static_cast<int>(blob.integer(Column::shape, k));
-    if (blob.has(Column::linear_flag)) spline.linear_flag = static_cast<int>(blob.integer(Column::linear_flag, k));
-    for (std::size_t p = 0; p < spline.params.size(); ++p)
-      spline.params[p] = blob.real(static_cast<Column>(index_of(Column::p1) + p), k);
-    decoded.splines.push_back(spline);
+  }
+  if (!blob.has_splines()) return decoded;
+  // Every parameter column is kept (the blob says which are zero, not which the track carried).
+  SplineColumns& splines = decoded.splines =
+      SplineColumns(blob.key_count(), SplineColumns::kMaxParameters, blob.has(Column::linear_flag));
+  for (std::uint64_t k = 0; k < blob.key_count(); ++k) {
+    splines.shape()[k] = blob.integer(Column::shape, k);
+    if (splines.has_linear_flags()) splines.linear_flag()[k] = blob.integer(Column::linear_flag, k);
+    for (std::size_t p = 0; p < SplineColumns::kMaxParameters; ++p)
+      splines.parameter(p)[k] = blob.real(static_cast<Column>(index_of(Column::p1) + p), k);
   }
   return decoded;
 }
@@ -372,12 +367,16 @@ bool identical(const KeyColumns& a, const KeyColumns& b) {
   return true;
 }
 
-bool identical(const std::vector<KeySpline>& a, const std::vector<KeySpline>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    if (a[k].shape != b[k].shape || a[k].linear_flag != b[k].linear_flag) return false;
-    if (std::memcmp(a[k].params.data(), b[k].params.data(), sizeof a[k].params) != 0) return false;
-  }
+bool identical(const SplineColumns& a, const SplineColumns& b) {
+  if (a.size() != b.size() || a.has_linear_flags() != b.has_linear_flags()) return false;
+  if (!std::ranges::equal(a.shape(), b.shape()) || !std::ranges::equal(a.linear_flag(), b.linear_flag())) return false;
+  // A parameter one side does not carry is zero there (+0.0, bit for bit).
+  const std::vector<double> zeros(a.size());
+  const auto parameter = [&](const SplineColumns& s, std::size_t p) {
+    return p < s.parameter_count() ? s.parameter(p) : std::span<const double>(zeros);
+  };
+  for (std::size_t p = 0; p < SplineColumns::kMaxParameters; ++p)
+    if (!same_bits(parameter(a, p), parameter(b, p))) return false;
   return true;
 }
 

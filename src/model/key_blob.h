@@ -47,10 +47,10 @@ inline constexpr std::uint64_t kMaxBlobKeys = kMaxTrackKeys;
 
 // A track's keys and splines as one blob. Requires a model that keeps the rules (model::validate):
 // columns empty or one entry per key, splines empty or one per key, linear_flag on all or none.
-std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const std::vector<KeySpline>& splines);
+std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const SplineColumns& splines);
 // The same blob appended to `out` (the index packs a file's blobs end to end: one buffer per file);
 // returns its size.
-std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys, const std::vector<KeySpline>& splines);
+std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys, const SplineColumns& splines);
 
 // A checked view of a blob: open() verifies the header, every code and the exact size, so the
 // accessors below read in bounds for any index < key_count().
@@ -77,12 +77,12 @@ class KeyBlob {
 // The whole track back, for tests and the fuzzer's round trip: encode -> decode gives the keys exactly.
 struct DecodedKeys {
   KeyColumns keys;
-  std::vector<KeySpline> splines;
+  SplineColumns splines;
 };
 Result<DecodedKeys> decode_key_blob(std::span<const std::byte> bytes);
 
 // Bit for bit (-0.0 is not 0.0; a NaN equals the same NaN): what "exactly" means for the round trip.
 bool identical(const KeyColumns& a, const KeyColumns& b);
-bool identical(const std::vector<KeySpline>& a, const std::vector<KeySpline>& b);
+bool identical(const SplineColumns& a, const SplineColumns& b);
 
 }  // namespace animdex::model

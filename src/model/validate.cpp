@@ -53,9 +53,11 @@ std::optional<std::string> check_keys(const BoneTrack& track) {
     for (std::size_t k = 0; k < column.size(); ++k)
       if (!std::isfinite(column[k])) return fmt::format("key {}: a value is not a finite number", k);
   }
-  for (std::size_t k = 0; k < track.splines.size(); ++k)
-    for (const double parameter : track.splines[k].params)
-      if (!std::isfinite(parameter)) return fmt::format("spline {}: a parameter is not a finite number", k);
+  for (std::size_t p = 0; p < track.splines.parameter_count(); ++p) {
+    const auto column = track.splines.parameter(p);
+    for (std::size_t k = 0; k < column.size(); ++k)
+      if (!std::isfinite(column[k])) return fmt::format("spline {}: a parameter is not a finite number", k);
+  }
   return std::nullopt;
 }
 
@@ -64,10 +66,6 @@ std::optional<std::string> check_track(const BoneTrack& track) {
   if (track.bone_id && *track.bone_id < 0) return fmt::format("bone id {} is negative", *track.bone_id);
   if (!track.splines.empty() && track.splines.size() != track.keys.size())
     return fmt::format("{} splines for {} keys (empty or one per key)", track.splines.size(), track.keys.size());
-  const auto with_flag = std::count_if(track.splines.begin(), track.splines.end(),
-                                       [](const KeySpline& spline) { return spline.linear_flag.has_value(); });
-  if (with_flag != 0 && static_cast<std::size_t>(with_flag) != track.splines.size())
-    return "a linear flag on some splines only (all or none)";
   if (auto problem = check_channels(track.channels, track.bone_id.has_value())) return problem;
   if (track.node_name.size() > 64 || track.node_name.find_first_of(kNotPrintable) != std::string::npos)
     return "node name longer than 64 characters or outside printable ASCII";

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -17,14 +18,14 @@ using namespace animdex::model;
 
 namespace {
 
-DecodedKeys round_trip(const KeyColumns& keys, const std::vector<KeySpline>& splines = {}) {
+DecodedKeys round_trip(const KeyColumns& keys, const SplineColumns& splines = {}) {
   const auto blob = encode_key_blob(keys, splines);
   auto decoded = decode_key_blob(blob);
   if (!decoded) FAIL(decoded.error().message());
   return std::move(decoded).value();
 }
 
-KeyBlobCode code_of(const KeyColumns& keys, KeyBlobColumn column, const std::vector<KeySpline>& splines = {}) {
+KeyBlobCode code_of(const KeyColumns& keys, KeyBlobColumn column, const SplineColumns& splines = {}) {
   const auto blob = encode_key_blob(keys, splines);
   auto opened = KeyBlob::open(blob);
   REQUIRE(opened);
@@ -101,23 +102,35 @@ TEST_CASE("key blob: each column in the narrowest exact width, given back bit fo
 
 TEST_CASE("key blob: splines, linear flags, empty and time-only tracks", "[model][key_blob]") {
   KeyColumns keys;
-  std::vector<KeySpline> splines;
+  SplineColumns splines;
+  std::vector<KeySpline> expected;
   for (int k = 0; k < 3; ++k) {
     keys.push_back({k * 0.5, std::nullopt, static_cast<double>(k), std::nullopt, std::nullopt, std::nullopt});
-    splines.push_back({k == 2 ? 3 : 0, k % 2, {0.25, -0.25, 0.0, 1.0 / 3.0, 0, 0}});
+    expected.push_back({k == 2 ? 3 : 0, k % 2, {0.25, -0.25, 0.0, 1.0 / 3.0, 0, 0}});
+    splines.push_back(expected.back());
   }
+  // The columns carry p1..p4, the last non-zero parameter.
+  CHECK(splines.parameter_count() == 4);
+  CHECK(splines.parameter(4).empty());
   const auto decoded = round_trip(keys, splines);
   CHECK(decoded.keys == keys);
   REQUIRE(decoded.splines.size() == 3);
   for (std::size_t k = 0; k < 3; ++k) {
-    CHECK(decoded.splines[k].shape == splines[k].shape);
-    CHECK(decoded.splines[k].linear_flag == splines[k].linear_flag);
-    CHECK(decoded.splines[k].params == splines[k].params);
+    CHECK(decoded.splines[k].shape == expected[k].shape);
+    CHECK(decoded.splines[k].linear_flag == expected[k].linear_flag);
+    CHECK(decoded.splines[k].params == expected[k].params);
   }
   CHECK(identical(decoded.splines, splines));
-  splines[1].linear_flag.reset();
-  for (auto& spline : splines) spline.linear_flag.reset();
-  CHECK_FALSE(round_trip(keys, splines).splines.at(0).linear_flag.has_value());
+  CHECK(decoded.splines == splines);
+  SplineColumns unflagged;
+  for (auto spline : expected) {
+    spline.linear_flag.reset();
+    unflagged.push_back(spline);
+  }
+  CHECK_FALSE(round_trip(keys, unflagged).splines[0].linear_flag.has_value());
+  CHECK_FALSE(identical(unflagged, splines));
+  // Linear flags are on every spline or none: the container refuses a mix at once.
+  CHECK_THROWS_AS(unflagged.push_back(expected[0]), std::invalid_argument);
 
   CHECK(round_trip(KeyColumns{}).keys.empty());
   // A track sized for columns but with no keys carries nothing (a GNT coordinate bone with zero

@@ -98,11 +98,11 @@ TEST_CASE("validate() names the first broken rule of a model", "[reliability]") 
   track.keys.y().back() = std::numeric_limits<double>::infinity();
   CHECK(model::validate(file) == "animation 0 track 0: key 1: a value is not a finite number");
   track.keys.y().back() = 2.0;
-  track.splines.resize(1);
+  track.splines = model::SplineColumns(1, 2, false);
   CHECK(model::validate(file) == "animation 0 track 0: 1 splines for 2 keys (empty or one per key)");
-  track.splines.resize(2);
-  track.splines[0].linear_flag = 1;
-  CHECK(model::validate(file) == "animation 0 track 0: a linear flag on some splines only (all or none)");
+  track.splines = model::SplineColumns(2, 2, false);
+  track.splines.parameter(1)[1] = std::numeric_limits<double>::infinity();
+  CHECK(model::validate(file) == "animation 0 track 0: spline 1: a parameter is not a finite number");
   track.splines.clear();
   track.keys.push_back({0.5, 2, 1.0, 1.0, 1.0, 1.0});
   CHECK(model::validate(file) == "animation 0 track 0: key 2: time 0.5 before the previous key's 1 (keys are in time order)");

@@ -30,18 +30,20 @@ model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve
   // Sized once, filled in place: a time and a value per key, and its span's shape and tangents.
   const std::size_t key_count = curve.key_count;
   track.keys = model::KeyColumns(key_count, model::KeyColumns::kX);
-  track.splines.resize(key_count);
+  track.splines = model::SplineColumns(key_count, 2, false);
   const auto times = track.keys.time();
   const auto values = track.keys.x();
+  const auto shapes = track.splines.shape();
+  const auto in_tangents = track.splines.parameter(0);
+  const auto out_tangents = track.splines.parameter(1);
   for (std::size_t k = 0; k < key_count; ++k) {
     const auto& key = body.keys[static_cast<std::size_t>(curve.first_key) + k];
     times[k] = body.key_times[key.time_index];
     values[k] = body.values[static_cast<std::size_t>(key.value_index)];
-    auto& spline = track.splines[k];
-    spline.shape = spline_shape(key.interpolation);
+    shapes[k] = spline_shape(key.interpolation);
     if (key.interpolation == Interpolation::hermite) {
-      spline.params[0] = body.tangents[static_cast<std::size_t>(key.in_tangent_index)];
-      spline.params[1] = body.tangents[static_cast<std::size_t>(key.out_tangent_index)];
+      in_tangents[k] = body.tangents[static_cast<std::size_t>(key.in_tangent_index)];
+      out_tangents[k] = body.tangents[static_cast<std::size_t>(key.out_tangent_index)];
     }
   }
   if (key_count > 0) track.total_time = times.back();

@@ -1,0 +1,69 @@
+#pragma once
+// The storage under KeyColumns and SplineColumns: columns of 8-byte words (doubles or integers) in
+// one buffer, `capacity` words apart, so a track costs one allocation whatever it carries. A GNT
+// track has about nine keys and a KH2 curve a few dozen, so per-track allocations, not keys, were
+// the parsers' cost (bench/RESULTS.md, figure a).
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <utility>
+
+namespace animdex::model {
+
+class WordColumns {
+ public:
+  WordColumns() = default;
+  // `column_count` columns of room for `capacity` words each, zero-filled.
+  WordColumns(std::size_t column_count, std::size_t capacity)
+      : column_count_(column_count), capacity_(capacity) {
+    if (words() > 0) buffer_ = std::make_unique<std::byte[]>(words() * kWordBytes);
+  }
+  WordColumns(const WordColumns& other) : column_count_(other.column_count_), capacity_(other.capacity_) {
+    if (words() == 0) return;
+    buffer_ = std::make_unique_for_overwrite<std::byte[]>(words() * kWordBytes);
+    std::copy_n(other.buffer_.get(), words() * kWordBytes, buffer_.get());
+  }
+  WordColumns& operator=(const WordColumns& other) {
+    if (this != &other) *this = WordColumns(other);
+    return *this;
+  }
+  WordColumns(WordColumns&& other) noexcept
+      : column_count_(std::exchange(other.column_count_, 0)),
+        capacity_(std::exchange(other.capacity_, 0)),
+        buffer_(std::move(other.buffer_)) {}
+  WordColumns& operator=(WordColumns&& other) noexcept {
+    column_count_ = std::exchange(other.column_count_, 0);
+    capacity_ = std::exchange(other.capacity_, 0);
+    buffer_ = std::move(other.buffer_);
+    return *this;
+  }
+
+  std::size_t capacity() const noexcept { return capacity_; }
+  std::size_t column_count() const noexcept { return column_count_; }
+  // Column `column`'s first word, read as doubles or as integers. The buffer is bytes, so it may hold
+  // objects of both types (C++20 [intro.object]: a byte array implicitly creates them).
+  double* reals(std::size_t column) const noexcept { return reinterpret_cast<double*>(word(column)); }
+  std::int64_t* integers(std::size_t column) const noexcept { return reinterpret_cast<std::int64_t*>(word(column)); }
+
+  // A copy with `column_count` columns of `capacity` words (zero-filled), keeping the first
+  // `kept_rows` words of each column both have.
+  WordColumns resized(std::size_t column_count, std::size_t capacity, std::size_t kept_rows) const {
+    WordColumns grown(column_count, capacity);
+    const std::size_t rows = std::min({kept_rows, capacity, capacity_});
+    for (std::size_t column = 0; column < std::min(column_count, column_count_) && rows > 0; ++column)
+      std::copy_n(word(column), rows * kWordBytes, grown.word(column));
+    return grown;
+  }
+
+ private:
+  static constexpr std::size_t kWordBytes = 8;
+  std::size_t words() const noexcept { return column_count_ * capacity_; }
+  std::byte* word(std::size_t column) const noexcept { return buffer_.get() + column * capacity_ * kWordBytes; }
+
+  std::size_t column_count_ = 0;
+  std::size_t capacity_ = 0;
+  std::unique_ptr<std::byte[]> buffer_;
+};
+
+}  // namespace animdex::model
