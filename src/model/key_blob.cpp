@@ -52,8 +52,12 @@ Code choose_real(std::span<const double> values) {
     const auto bits = std::bit_cast<std::uint64_t>(value);
     constant = constant && bits == first;
     zero = zero && bits == 0;
-    u8 = u8 && !std::signbit(value) && value <= 255.0 && value == std::floor(value);
-    u16 = u16 && !std::signbit(value) && value <= 65535.0 && value == std::floor(value);
+    // A whole number in 0..65535 (not -0.0, not NaN); the range is checked before the cast, and an
+    // integer cast instead of std::floor keeps this loop free of libm calls.
+    const bool whole = !std::signbit(value) && value <= 65535.0 &&
+                       static_cast<double>(static_cast<std::uint32_t>(value)) == value;
+    u16 = u16 && whole;
+    u8 = u8 && whole && value <= 255.0;
     const bool in_f32_range = std::fabs(value) <= FLT_MAX;
     const float narrow = in_f32_range ? static_cast<float>(value) : 0.0F;
     f32 = f32 && in_f32_range && std::bit_cast<std::uint64_t>(static_cast<double>(narrow)) == bits;
