@@ -106,7 +106,8 @@ std::size_t parse_all(const std::vector<std::vector<std::byte>>& contents,
 double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   fs::remove(path);
   sqlite3* db = nullptr;
-  sqlite3_open(path.c_str(), &db);
+  // As the writer opens its connection: used by one thread, so without SQLite's per-call mutex.
+  sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   // A new database, as `animdex index` bulk-loads one: rollback journal (WAL only from the next
   // open) with full syncs, no foreign-key enforcement (indexer/db_writer.cpp, start_transaction;
   // also a raw connection's default).
@@ -316,6 +317,7 @@ std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_c
 }  // namespace
 
 int main(int argc, char** argv) {
+  configure_sqlite();  // the same process-wide settings for the floor as for `animdex index`
   enable_key_tables();  // the floor's own connection creates the schema, virtual tables included
   bool smoke = false;
   fs::path work = fs::temp_directory_path() / "animdex-bench";

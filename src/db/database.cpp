@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <cstring>
 #include <fcntl.h>
 #include <thread>
@@ -195,9 +196,23 @@ SQLite::Database open_without_writing(const std::filesystem::path& path) {
   }
 }
 
+}  // namespace
+
+// SQLite's allocation statistics take a process-wide mutex on every allocation, which nothing here
+// reads; off before SQLite initialises (later, sqlite3_config refuses and changes nothing).
+void configure_sqlite() {
+  static std::once_flag once;
+  std::call_once(once, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
+}
+
+namespace {
+
 SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono::milliseconds busy_wait) {
+  configure_sqlite();
   enable_key_tables();
-  SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  // One thread at a time uses the writer's connection (the pipeline's serial stage), so SQLite's
+  // per-call connection mutex is off: with parse threads running, each bind paid for an atomic lock.
+  SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
   db.setBusyTimeout(static_cast<int>(std::min<std::int64_t>(busy_wait.count(), INT32_MAX)));
   check_identity(db, path, /*allow_empty=*/true);
   // Before WAL mode, which fixes it: only a new, empty file takes the page size.
