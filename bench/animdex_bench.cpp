@@ -133,7 +133,7 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
   // open) with full syncs, no foreign-key enforcement (indexer/db_writer.cpp, start_transaction;
   // also a raw connection's default).
   const std::string pragmas = fmt::format("PRAGMA page_size = {}; PRAGMA synchronous = FULL; "
-                                         "PRAGMA cache_size = -32768; PRAGMA foreign_keys = OFF;", kPageSize);
+                                         "PRAGMA cache_size = {}; PRAGMA foreign_keys = OFF;", kPageSize, kWriterCacheSize);
   sqlite3_exec(db, pragmas.c_str(), nullptr, nullptr, nullptr);
   char* error = nullptr;
   if (sqlite3_exec(db, schema_ddl().c_str(), nullptr, nullptr, &error) != SQLITE_OK)
@@ -253,6 +253,8 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
       for (const auto& format : row.model.format_rows) format_row(format, file_id, animation_ids);
     }
     for (auto& [sql, statement] : statements) sqlite3_finalize(statement);
+    // The deferred indexes come back sorted in 4 MiB runs, as the writer builds them.
+    sqlite3_exec(db, "PRAGMA cache_size = -4096", nullptr, nullptr, nullptr);
     sqlite3_exec(db, schema_ddl().c_str(), nullptr, nullptr, nullptr);
     sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
     // Both times end with the rows in the database file and no -wal or journal beside it.

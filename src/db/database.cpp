@@ -227,7 +227,7 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   // holds only the few pages of the empty schema. The next open for writing switches to WAL.
   if (!fresh) db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA foreign_keys = ON");
-  db.exec("PRAGMA cache_size = -32768");  // 32 MiB page cache for bulk loads (part of the memory budget)
+  db.exec(fmt::format("PRAGMA cache_size = {}", kWriterCacheSize));
   const int version = pragma_int(db, "user_version");
   // The DDL only creates what is missing, so it runs on every open for writing: a format's new
   // tables (or a new view) reach a database of the current version with the next `index`.

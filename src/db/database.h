@@ -17,6 +17,9 @@ inline constexpr int kApplicationId = 0x414E4458;  // 'ANDX'
 // Page size of a new database: 16 KiB pages hold a GNT track's row and key blob several times
 // over, and a bulk index writes a quarter of the pages (and WAL frames) 4 KiB pages would need.
 inline constexpr int kPageSize = 16384;
+// The writer's page cache (PRAGMA cache_size: negative is KiB): 32 MiB for bulk loads, part of the
+// memory budget.
+inline constexpr int kWriterCacheSize = -32768;
 
 // A database that cannot be used: not animdex's, a newer schema, missing file, ...
 class DatabaseError : public std::runtime_error {
