@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/text.h"
 #include "core/parse_error.h"
 #include "indexer/file_reader.h"
 
@@ -46,8 +47,8 @@ void FileSource::read(std::uint64_t offset, std::span<std::byte> out) const {
 }
 
 Sibling open_sibling(const std::filesystem::path& path, std::string_view extension) {
-  std::string lower(extension), upper(extension);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = lowercase_ascii(extension);
+  std::string upper(extension);
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   for (const auto& candidate : {lower, upper}) {
     auto sibling = path;

@@ -5,6 +5,7 @@
 #include <exception>
 #include <fmt/format.h>
 
+#include "core/text.h"
 #include "containers/container_registry.h"
 #include "containers/listing.h"
 #include "indexer/file_source.h"
@@ -23,10 +24,8 @@ ParseError unexpected(const std::exception& error) {
 std::string folded_stem(std::string_view path) {
   const auto slash = path.rfind('/');
   const auto dot = path.rfind('.');
-  std::string stem(dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash) ? path
-                                                                                                      : path.substr(0, dot));
-  for (char& c : stem) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return stem;
+  return lowercase_ascii(
+      dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash) ? path : path.substr(0, dot));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // places that compare what a user typed with what is stored.
 #include <algorithm>
 #include <cctype>
+#include <string>
 #include <string_view>
 
 namespace animdex {
@@ -12,6 +13,13 @@ inline std::string_view trim_blanks(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
   return text;
+}
+
+// `text` with ASCII letters in lower case (format names, disc paths, file stems).
+inline std::string lowercase_ascii(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
 }
 
 // Equal letter for letter, ASCII case aside (disc paths, labels, characters a user types).

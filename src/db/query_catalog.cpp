@@ -70,7 +70,7 @@ std::vector<std::string> words_of(std::string_view text) {
 std::vector<std::string> checked_formats(std::string_view query_name, std::string_view text) {
   auto formats = words_of(text);
   for (auto& format : formats) {
-    for (char& c : format) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    format = lowercase_ascii(format);
     if (!find_format(format) && !find_container(format))
       throw QueryUsageError(fmt::format("query '{}': -- formats: names '{}', which is no format animdex knows "
                                         "(`animdex formats` lists them)",

@@ -7,6 +7,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/text.h"
 #include "core/byte_reader.h"
 #include "core/parse_error.h"
 
@@ -40,12 +41,6 @@ std::string hex_bytes(std::span<const std::byte> bytes) {
   std::string text;
   for (const std::byte b : bytes) text += fmt::format("{}{:02X}", text.empty() ? "" : " ", std::to_integer<int>(b));
   return text;
-}
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // Bytes read from the image at `base`, with the both-endian fields of section 5 (little-endian copy
@@ -260,10 +255,10 @@ class TreeWalker {
     if (record.self_or_parent()) return;
     const std::string name = strip_version(record.name);
     const std::string path = parent.path + name;
-    if (skip_multi_extent(record, lower(name), path, scan)) return;
+    if (skip_multi_extent(record, lowercase_ascii(name), path, scan)) return;
     if (const auto problem = name_problem(name); !problem.empty())
       return leave_out(record, parent.stored_path + record.name, problem);
-    if (!scan.names.insert(lower(name)).second)
+    if (!scan.names.insert(lowercase_ascii(name)).second)
       return leave_out(record, path, "a name already in this directory (names compare case-insensitively)");
     if (record.directory()) {
       children.push_back(directory_for(record, &parent, record.name));

@@ -10,6 +10,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/text.h"
 #include "containers/iso9660/iso9660_container.h"
 
 namespace animdex::iso9660 {
@@ -42,12 +43,6 @@ struct DirNode {
   std::uint32_t extent = 0, length = 0;
 };
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 void check_component(std::string_view component, const std::string& path) {
   if (component.empty()) throw std::invalid_argument("empty path component in \"" + path + "\"");
   if (component.size() > kMaxComponent) throw std::invalid_argument("name too long in \"" + path + "\"");
@@ -57,7 +52,7 @@ void check_component(std::string_view component, const std::string& path) {
 }
 
 void claim_name(DirNode& directory, std::string_view name, const std::string& path) {
-  if (!directory.lowered_names.insert(lower(name)).second)
+  if (!directory.lowered_names.insert(lowercase_ascii(name)).second)
     throw std::invalid_argument("\"" + path + "\" repeats a name of its directory");
 }
 
