@@ -8,6 +8,8 @@
 
 #include "cli/cli.h"
 #include "cli/exit_codes.h"
+#include "formats/kh2/kh2_bar.h"
+#include "formats/kh2/kh2_builder.h"
 #include "formats/nsbca/nsbca_builder.h"
 #include "formats/nsbca/nsbca_writer.h"
 #include "formats/registry.h"
@@ -584,4 +586,19 @@ TEST_CASE("pose names the nested slot a motion-set slot number stands for", "[cl
   const auto parent = run_capturing({"pose", (dir / "s/kh2/obj/M_SAMPLE.mset").string(), "--slot", "3", "--frame", "0"});
   CHECK(parent.code == kExitUsage);
   CHECK_THAT(parent.err, Catch::Contains("; slot 3 holds a nested motion set, whose motions are: --slot 3/1"));
+}
+
+TEST_CASE("pose's slot hints name twelve slots, then their count", "[cli][kh2]") {
+  test::TempDir dir;
+  // Slot 1 holds a nested set of 20 motions: a file decides how many, the message does not grow with it.
+  const auto set = kh2::write_bar({{kh2::kTypeAnb, 0, "A000", kh2::build_anb(kh2::build_interpolated_motion(24, {0})), -1},
+                                   {kh2::kTypeMotionset, 0, "NEST", kh2::build_motion_set(std::string(20, 'A'), 0), -1}},
+                                  0);
+  test::write_bytes(dir / "M_MANY.mset", set);
+  const auto asked = run_capturing({"pose", (dir / "M_MANY.mset").string(), "--slot", "1", "--frame", "0"});
+  CHECK(asked.code == kExitUsage);
+  CHECK_THAT(asked.err, Catch::Contains("whose motions are: --slot 1/0, 1/1, 1/2, 1/3, 1/4, 1/5, 1/6, 1/7, 1/8, 1/9, "
+                                        "1/10, 1/11, ... (20 motions in all)"));
+  CHECK_THAT(asked.err, Catch::Contains("slots with motions: 0, 1/0, 1/1, 1/2, 1/3, 1/4, 1/5, 1/6, 1/7, 1/8, 1/9, "
+                                        "1/10, ... (21 motions in all)"));
 }

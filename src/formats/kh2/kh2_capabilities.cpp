@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "formats/curve_sampling.h"
 #include "formats/kh2/kh2_evaluate.h"
@@ -22,29 +23,53 @@ std::string slot_text(const std::optional<std::int64_t>& parent, const std::opti
   return parent ? fmt::format("{}/{}", *parent, *slot) : std::to_string(*slot);
 }
 
+// Slots named in one message, then only their count: a file controls how many slots it has.
+class SlotList {
+ public:
+  static constexpr std::size_t kShown = 12;
+  void add(std::string slot) {
+    if (count_++ < kShown) shown_.push_back(std::move(slot));
+  }
+  std::size_t size() const noexcept { return count_; }
+  std::string text(std::string_view counted) const {
+    std::string text = fmt::format("{}", fmt::join(shown_, ", "));
+    if (count_ > kShown) text += fmt::format(", ... ({} {} in all)", count_, counted);
+    return text;
+  }
+
+ private:
+  std::vector<std::string> shown_;
+  std::size_t count_ = 0;
+};
+
 std::string slots_listed(const KH2File& file) {
-  std::string text;
-  for (std::size_t i = 0; i < file.motions.size() && i < 12; ++i)
-    text += (i ? ", " : "") + slot_text(file.motions[i].parent_slot, file.motions[i].slot);
-  if (file.motions.size() > 12) text += fmt::format(", ... ({} motions in all)", file.motions.size());
-  return text;
+  SlotList listed;
+  for (const auto& motion : file.motions) listed.add(slot_text(motion.parent_slot, motion.slot));
+  return listed.text("motions");
 }
 
-// Where the asked number is a slot of a nested set (what the `animations` query lists as `slot`),
-// the way to ask for it: "; the nested set in slot 252 has a slot 3 with a motion: --slot 252/3".
-// Asked for the slot that holds a nested set: its slots with motions ("; slot 3 holds a nested
-// motion set: --slot 3/1 (or 3/4)").
+// Asked for a number that is a slot inside a nested set (what the `animations` query lists as
+// `slot`), or for the slot that holds a nested set: how to ask for what is there.
 std::string nested_hint(const KH2File& file, const std::string& asked) {
-  std::string hint, inside;
+  SlotList nested, inside;
+  std::optional<std::int64_t> parent;
   for (const auto& slot : file.slots) {
     if (!slot.parent_slot || !slot.motion_index || *slot.motion_index >= file.motions.size()) continue;
-    if (std::to_string(slot.slot) == asked)
-      hint += fmt::format("; the nested set in slot {} has a slot {} with a motion: --slot {}", *slot.parent_slot,
-                          asked, slot_text(slot.parent_slot, slot.slot));
-    if (std::to_string(*slot.parent_slot) == asked)
-      inside += (inside.empty() ? "" : ", ") + slot_text(slot.parent_slot, slot.slot);
+    if (std::to_string(slot.slot) == asked) {
+      nested.add(slot_text(slot.parent_slot, slot.slot));
+      parent = slot.parent_slot;
+    }
+    if (std::to_string(*slot.parent_slot) == asked) inside.add(slot_text(slot.parent_slot, slot.slot));
   }
-  if (!inside.empty()) hint += fmt::format("; slot {} holds a nested motion set, whose motions are: --slot {}", asked, inside);
+  std::string hint;
+  if (nested.size() == 1)
+    hint += fmt::format("; the nested set in slot {} has a slot {} with a motion: --slot {}", *parent, asked,
+                        nested.text("slots"));
+  else if (nested.size() > 1)
+    hint += fmt::format("; nested sets have a slot {} with a motion: --slot {}", asked, nested.text("slots"));
+  if (inside.size() > 0)
+    hint += fmt::format("; slot {} holds a nested motion set, whose motions are: --slot {}", asked,
+                        inside.text("motions"));
   return hint;
 }
 
