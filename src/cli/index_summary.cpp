@@ -7,22 +7,22 @@
 namespace animdex {
 
 std::string index_summary_text(const IndexOptions& options, const IndexSummary& summary) {
-  std::string text;
   const auto& totals = summary.totals;
-  text += fmt::format("indexed {} files as dump '{}' in {:.2f} s: {} ok, {} errors, {} not animation files; {} animations\n",
-             totals.files, terminal_safe(options.label), summary.seconds, totals.ok, totals.errors, totals.unknown,
-             totals.animations);
+  const std::string database = terminal_safe(options.database.string());
+  const std::string label = terminal_safe(options.label);
+  std::string text = fmt::format(
+      "indexed {} files as dump '{}' in {:.2f} s: {} ok, {} errors, {} not animation files; {} animations\n",
+      totals.files, label, summary.seconds, totals.ok, totals.errors, totals.unknown, totals.animations);
   if (totals.members > 0)
     text += fmt::format("{} of them are members of disc images and archives (animdex query containers --db {} -p dump {})\n",
-               totals.members, terminal_safe(options.database.string()), terminal_safe(options.label));
+                        totals.members, database, label);
   if (totals.incremental)
     text += fmt::format("updated in place: {} files unchanged, {} parsed (new or changed), {} removed\n",
-               totals.unchanged, totals.parsed, totals.removed);
+                        totals.unchanged, totals.parsed, totals.removed);
   else
     text += fmt::format("parsed {} files: {} tracks, {} keys\n", totals.parsed, totals.tracks, totals.keys);
   if (totals.errors > 0)
-    text += fmt::format("see them with: animdex query errors --db {} -p dump {}\n",
-               terminal_safe(options.database.string()), terminal_safe(options.label));
+    text += fmt::format("see them with: animdex query errors --db {} -p dump {}\n", database, label);
   return text;
 }
 

@@ -1,6 +1,7 @@
 // `animdex query`, `queries`, `sql` and `formats`: answers from a database or from the build.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -202,9 +203,7 @@ struct QueriesOptions {
 
 // The formats a query reads (`-- formats:`), "every format" when it names none.
 std::string formats_text(const NamedQuery& query) {
-  std::string text;
-  for (const auto& format : query.formats) text += (text.empty() ? "" : ", ") + format;
-  return text.empty() ? "every format" : text;
+  return query.formats.empty() ? "every format" : fmt::format("{}", fmt::join(query.formats, ", "));
 }
 
 // One query in full: what it answers, its parameters, the formats it reads, an example and its SQL.

@@ -25,6 +25,17 @@ void database_from_fixture(const std::filesystem::path& path, const char* fixtur
   db.exec(setup);
 }
 
+// A current database made older by `setup` (which ends by setting the old user_version), then
+// opened for writing again, which migrates it; returned open for reading.
+SQLite::Database migrated(const std::filesystem::path& path, const std::string& setup) {
+  {
+    auto db = open_for_writing(path);
+    db.exec(setup);
+  }
+  { auto db = open_for_writing(path); }
+  return open_read_only(path);
+}
+
 }  // namespace
 
 TEST_CASE("an older schema version is migrated, keeping its data", "[schema][migration]") {
@@ -124,14 +135,10 @@ TEST_CASE("a version-10 database migrates: game columns (v11), and numbers under
 
 TEST_CASE("a version-11 database migrates: the Nitro model tables and the nitro_links view (12)", "[schema][migration]") {
   test::TempDir dir;
-  const auto path = dir / "v11.db";
-  {
-    auto db = open_for_writing(path);
-    db.exec("DROP VIEW nitro_links; DROP TABLE nitro_model_links; DROP TABLE model_nodes; DROP TABLE model_materials; "
-            "DROP TABLE nitro_models; DROP TABLE pattern_names; PRAGMA user_version = 11");
-  }
-  { auto db = open_for_writing(path); }
-  auto db = open_read_only(path);
+  auto db = migrated(dir / "v11.db",
+                     "DROP VIEW nitro_links; DROP TABLE nitro_model_links; DROP TABLE model_nodes; "
+                     "DROP TABLE model_materials; DROP TABLE nitro_models; DROP TABLE pattern_names; "
+                     "PRAGMA user_version = 11");
   CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM sqlite_schema WHERE name IN ('nitro_models', 'model_nodes', "
                                 "'model_materials', 'nitro_model_links', 'pattern_names', 'nitro_links')") == 6);
@@ -139,14 +146,9 @@ TEST_CASE("a version-11 database migrates: the Nitro model tables and the nitro_
 
 TEST_CASE("a version-12 database migrates to 13: bone_tracks_by_bone holds the bone's name", "[schema][migration]") {
   test::TempDir dir;
-  const auto path = dir / "v12.db";
-  {
-    auto db = open_for_writing(path);
-    db.exec("DROP INDEX bone_tracks_by_bone; CREATE INDEX bone_tracks_by_bone ON bone_tracks(bone_id, animation_id); "
-            "PRAGMA user_version = 12");
-  }
-  { auto db = open_for_writing(path); }
-  auto db = open_read_only(path);
+  auto db = migrated(dir / "v12.db",
+                     "DROP INDEX bone_tracks_by_bone; CREATE INDEX bone_tracks_by_bone ON bone_tracks(bone_id, "
+                     "animation_id); PRAGMA user_version = 12");
   CHECK(test::query_integer(db, "PRAGMA user_version") == 13);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM pragma_index_info('bone_tracks_by_bone')") == 3);
   CHECK(std::get<std::string>(run_read_only_sql(db, "SELECT name FROM pragma_index_info('bone_tracks_by_bone') "
