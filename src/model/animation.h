@@ -86,21 +86,7 @@ class KeyColumns {
   Key back() const { return (*this)[size() - 1]; }
   bool operator==(const KeyColumns& other) const;
 
-  class const_iterator {
-   public:
-    using value_type = Key;
-    using difference_type = std::ptrdiff_t;
-    const_iterator() = default;
-    const_iterator(const KeyColumns* columns, std::size_t index) : columns_(columns), index_(index) {}
-    Key operator*() const { return (*columns_)[index_]; }
-    const_iterator& operator++() { ++index_; return *this; }
-    const_iterator operator++(int) { auto copy = *this; ++index_; return copy; }
-    bool operator==(const const_iterator& other) const { return index_ == other.index_; }
-
-   private:
-    const KeyColumns* columns_ = nullptr;
-    std::size_t index_ = 0;
-  };
+  using const_iterator = ByValueIterator<KeyColumns, Key>;
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, size()}; }
 
@@ -182,21 +168,7 @@ class SplineColumns {
   void clear() noexcept { *this = SplineColumns(); }
   bool operator==(const SplineColumns& other) const;
 
-  class const_iterator {
-   public:
-    using value_type = KeySpline;
-    using difference_type = std::ptrdiff_t;
-    const_iterator() = default;
-    const_iterator(const SplineColumns* columns, std::size_t index) : columns_(columns), index_(index) {}
-    KeySpline operator*() const { return (*columns_)[index_]; }
-    const_iterator& operator++() { ++index_; return *this; }
-    const_iterator operator++(int) { auto copy = *this; ++index_; return copy; }
-    bool operator==(const const_iterator& other) const { return index_ == other.index_; }
-
-   private:
-    const SplineColumns* columns_ = nullptr;
-    std::size_t index_ = 0;
-  };
+  using const_iterator = ByValueIterator<SplineColumns, KeySpline>;
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, size()}; }
 

@@ -1,8 +1,8 @@
 #pragma once
-// The storage under KeyColumns and SplineColumns: columns of 8-byte words (doubles or integers) in
-// one buffer, `capacity` words apart, so a track costs one allocation whatever it carries. A GNT
-// track has about nine keys and a KH2 curve a few dozen, so per-track allocations, not keys, were
-// the parsers' cost (bench/RESULTS.md, figure a).
+// The storage under KeyColumns and SplineColumns, and the iterator they share. Columns of 8-byte
+// words (doubles or integers) in one buffer, `capacity` words apart, so a track costs one
+// allocation whatever it carries. A GNT track has about nine keys and a KH2 curve a few dozen, so
+// per-track allocations, not keys, were the parsers' cost (bench/RESULTS.md, figure a).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -64,6 +64,33 @@ class WordColumns {
   std::size_t column_count_ = 0;
   std::size_t capacity_ = 0;
   std::unique_ptr<std::byte[]> buffer_;
+};
+
+// Iterates a column container by value (its operator[]): its elements are assembled from columns,
+// not stored, so there is nothing to refer to. Enough for range-for and the std algorithms that
+// read once.
+template <typename Container, typename Value>
+class ByValueIterator {
+ public:
+  using value_type = Value;
+  using difference_type = std::ptrdiff_t;
+  ByValueIterator() = default;
+  ByValueIterator(const Container* container, std::size_t index) : container_(container), index_(index) {}
+  Value operator*() const { return (*container_)[index_]; }
+  ByValueIterator& operator++() {
+    ++index_;
+    return *this;
+  }
+  ByValueIterator operator++(int) {
+    auto copy = *this;
+    ++index_;
+    return copy;
+  }
+  bool operator==(const ByValueIterator& other) const { return index_ == other.index_; }
+
+ private:
+  const Container* container_ = nullptr;
+  std::size_t index_ = 0;
 };
 
 }  // namespace animdex::model
