@@ -340,7 +340,6 @@ std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_c
 }  // namespace
 
 int main(int argc, char** argv) {
-  configure_sqlite();  // the same process-wide settings for the floor as for `animdex index`
   enable_key_tables();  // the floor's own connection creates the schema, virtual tables included
   bool smoke = false;
   fs::path work = fs::temp_directory_path() / "animdex-bench";

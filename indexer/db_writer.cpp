@@ -376,7 +376,7 @@ void DumpWriter::reset_statements() {
 }
 
 void DumpWriter::write_rows(const FileRow& file) {
-  const PreviousFile* previous = previous_file(file.path);
+  const PreviousFile* previous = forgotten_.count(file.path) ? nullptr : previous_file(file.path);
   if (!file.parent_path.empty()) ++totals_.members;
   if (previous && file.reuse != Reuse::none) {
     kept_.insert(previous->id);
@@ -399,7 +399,7 @@ void DumpWriter::write_rows(const FileRow& file) {
       lost.parent_path = file.parent_path;
       lost.status = FileStatus::error;
       lost.error = "its rows from the last index went with the container it was in; `index --full` parses it again";
-      previous_.erase(file.path);
+      forgotten_.insert(file.path);  // not erased from previous_: the parse threads read it meanwhile
       if (!file.parent_path.empty()) --totals_.members;  // counted again by the row written instead
       write_rows(lost);
       return;

@@ -123,6 +123,9 @@ class DumpWriter {
   } foreign_keys_back_;
   std::unordered_map<std::string, PreviousFile> previous_;
   std::unordered_set<std::int64_t> kept_;
+  // Paths whose previous row went with the container it was in: written as new. The writer's
+  // thread alone reads and writes it; previous_ stays as loaded, since the parse threads read it.
+  std::unordered_set<std::string> forgotten_;
   std::vector<std::string> previous_paths_;  // sorted, made on the first keep_members()
   std::unordered_map<std::string, std::int64_t> container_ids_;  // this run's container rows by path
   std::optional<std::string> single_file_root_;

@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <mutex>
 #include <cstring>
 #include <fcntl.h>
 #include <thread>
@@ -196,19 +195,7 @@ SQLite::Database open_without_writing(const std::filesystem::path& path) {
   }
 }
 
-}  // namespace
-
-// SQLite's allocation statistics take a process-wide mutex on every allocation, which nothing here
-// reads; off before SQLite initialises (later, sqlite3_config refuses and changes nothing).
-void configure_sqlite() {
-  static std::once_flag once;
-  std::call_once(once, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
-}
-
-namespace {
-
 SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono::milliseconds busy_wait) {
-  configure_sqlite();
   enable_key_tables();
   // One thread at a time uses the writer's connection (the pipeline's serial stage), so SQLite's
   // per-call connection mutex is off: with parse threads running, each bind paid for an atomic lock.

@@ -36,9 +36,6 @@ class DatabaseError : public std::runtime_error {
 // Opens (creating if needed) a database for writing and brings its schema up to date. A file
 // that is not an animdex database is refused before anything is written to it. `busy_wait` is
 // how long to wait for another writer (another `index`) before failing with who holds it.
-// Process-wide SQLite settings (allocation statistics off); open_for_writing calls it, and so does
-// any program that opens SQLite itself first (the bench's floor), to run with the same settings.
-void configure_sqlite();
 SQLite::Database open_for_writing(const std::filesystem::path& path,
                                   std::chrono::milliseconds busy_wait = std::chrono::seconds(60));
 

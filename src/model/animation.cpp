@@ -1,6 +1,7 @@
 #include "model/animation.h"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <utility>
 
@@ -97,18 +98,21 @@ SplineColumns& SplineColumns::operator=(SplineColumns&& other) noexcept {
 }
 
 void SplineColumns::push_back(const KeySpline& spline) {
-  if (key_count_ == 0) linear_flags_ = spline.linear_flag.has_value();
-  if (spline.linear_flag.has_value() != linear_flags_)
+  const bool flags = key_count_ == 0 ? spline.linear_flag.has_value() : linear_flags_;
+  if (spline.linear_flag.has_value() != flags)
     throw std::invalid_argument("a spline carries a linear flag where the track's first does not, or not where it does");
+  // Widened to the last parameter that is not +0.0, by its bits: a -0.0 is kept as the file has it.
   std::size_t parameters = parameter_count_;
   for (std::size_t p = parameters; p < kMaxParameters; ++p)
-    if (spline.params[p] != 0.0) parameters = p + 1;
+    if (std::bit_cast<std::uint64_t>(spline.params[p]) != 0) parameters = p + 1;
+  // New parameter columns go after the others, so the kept keys stay where they are. Nothing
+  // changes before the allocation: a bad_alloc leaves the track as it was.
+  const std::size_t columns = (flags ? 2 : 1) + parameters;
   const std::size_t capacity = storage_.capacity();
   const std::size_t room = key_count_ < capacity ? capacity : (capacity == 0 ? 4 : 2 * capacity);
-  if (parameters != parameter_count_ || room != capacity || storage_.column_count() != word_columns()) {
-    parameter_count_ = parameters;
-    storage_ = storage_.resized(word_columns(), room, key_count_);
-  }
+  if (columns != storage_.column_count() || room != capacity) storage_ = storage_.resized(columns, room, key_count_);
+  linear_flags_ = flags;
+  parameter_count_ = parameters;
   storage_.integers(0)[key_count_] = spline.shape;
   if (linear_flags_) storage_.integers(1)[key_count_] = *spline.linear_flag;
   for (std::size_t p = 0; p < parameter_count_; ++p) storage_.reals(first_parameter() + p)[key_count_] = spline.params[p];

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <utility>
 
 namespace animdex::model {
@@ -43,8 +44,8 @@ class WordColumns {
   std::size_t column_count() const noexcept { return column_count_; }
   // Column `column`'s first word, read as doubles or as integers. The buffer is bytes, so it may hold
   // objects of both types (C++20 [intro.object]: a byte array implicitly creates them).
-  double* reals(std::size_t column) const noexcept { return reinterpret_cast<double*>(word(column)); }
-  std::int64_t* integers(std::size_t column) const noexcept { return reinterpret_cast<std::int64_t*>(word(column)); }
+  double* reals(std::size_t column) const noexcept { return words_as<double>(column); }
+  std::int64_t* integers(std::size_t column) const noexcept { return words_as<std::int64_t>(column); }
 
   // A copy with `column_count` columns of `capacity` words (zero-filled), keeping the first
   // `kept_rows` words of each column both have.
@@ -60,6 +61,13 @@ class WordColumns {
   static constexpr std::size_t kWordBytes = 8;
   std::size_t words() const noexcept { return column_count_ * capacity_; }
   std::byte* word(std::size_t column) const noexcept { return buffer_.get() + column * capacity_ * kWordBytes; }
+  // Laundered where the column's words live; a column past the last (or no buffer) is only an
+  // address, for an empty span.
+  template <typename T>
+  T* words_as(std::size_t column) const noexcept {
+    T* at = reinterpret_cast<T*>(word(column));
+    return column < column_count_ && capacity_ > 0 ? std::launder(at) : at;
+  }
 
   std::size_t column_count_ = 0;
   std::size_t capacity_ = 0;

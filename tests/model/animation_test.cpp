@@ -2,6 +2,7 @@
 // in one buffer (model/word_columns.h); sized, grown, copied and moved, they keep every value.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -68,6 +69,12 @@ TEST_CASE("spline columns: parameters widen to the last non-zero one; sized colu
   CHECK(splines[1].shape == 1);
   CHECK_FALSE(splines[0].linear_flag.has_value());
   CHECK(splines.linear_flag().empty());
+
+  // A -0.0 parameter widens the columns too: it is kept as the file has it, sign and all.
+  SplineColumns signed_zero;
+  signed_zero.push_back({1, std::nullopt, {0, 0, -0.0, 0, 0, 0}});
+  REQUIRE(signed_zero.parameter_count() == 3);
+  CHECK(std::signbit(signed_zero.parameter(2)[0]));
 
   SplineColumns sized(2, 2, true);
   sized.shape()[1] = 4;

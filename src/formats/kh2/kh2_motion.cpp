@@ -237,9 +237,9 @@ InterpolatedMotion parse_interpolated(const ByteReader& in) {
     std::int64_t curve_keys = 0;
     for (const auto& curve : curves) curve_keys += curve.key_count;
     referenced_keys += curve_keys;
-    // Each referenced key becomes a model key with its spline.
+    // Each referenced key becomes a model key with its spline (a shape and two tangents).
     charge_parse_memory(static_cast<std::uint64_t>(std::max<std::int64_t>(curve_keys, 0)),
-                        model::kBytesPerKey + sizeof(model::KeySpline), count_field, "curve keys");
+                        model::kBytesPerKey + 3 * sizeof(double), count_field, "curve keys");
     // Curves may share keys (interpolated.motion: 2,020 references to 1,983 keys); far more
     // references than keys only multiplies memory (resource bound, NOTES.md).
     const std::int64_t limit = 2 * static_cast<std::int64_t>(body.keys.size()) + 255;
