@@ -340,6 +340,7 @@ std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_c
 }  // namespace
 
 int main(int argc, char** argv) {
+  disable_sqlite_memory_statistics();  // as `animdex index` does; the bench runs no `sql`
   enable_key_tables();  // the floor's own connection creates the schema, virtual tables included
   bool smoke = false;
   fs::path work = fs::temp_directory_path() / "animdex-bench";

@@ -9,6 +9,7 @@
 #include "cli/errors.h"
 #include "cli/index_summary.h"
 #include "cli/verb.h"
+#include "db/database.h"
 #include "indexer/pipeline.h"
 
 namespace animdex {
@@ -63,6 +64,7 @@ std::string label_from_roots(const std::vector<std::string>& roots) {
 }
 
 int run_index_verb(IndexVerbOptions& options) {
+  disable_sqlite_memory_statistics();  // first, before anything here opens SQLite
   if (auto problem = check_index_database(options.database)) return fail(kExitUsage, *problem);
   IndexOptions& index = options.index;
   index.database = options.database;

@@ -227,6 +227,8 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
 
 }  // namespace
 
+void disable_sqlite_memory_statistics() { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+
 SQLite::Database open_for_writing(const std::filesystem::path& path, std::chrono::milliseconds busy_wait) {
   // Switching the journal mode needs the file to itself, and SQLite fails that at once (no busy
   // wait) while another writer holds it: so the whole open is retried until `busy_wait` is over.
