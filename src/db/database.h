@@ -33,9 +33,6 @@ class DatabaseError : public std::runtime_error {
 // create nothing next to it, so it reads from read-only folders and media, and a reader of
 // another user never leaves -wal/-shm files that the owner's next `index` could not open.
 
-// Opens (creating if needed) a database for writing and brings its schema up to date. A file
-// that is not an animdex database is refused before anything is written to it. `busy_wait` is
-// how long to wait for another writer (another `index`) before failing with who holds it.
 // For a process that only indexes: SQLite's allocation statistics off. They take a process-wide
 // mutex on every SQLite allocation, which cost the writer 0.1 s of a 1.1 s index at 2 threads (an
 // atomic lock per allocation while the parse threads run). Only `index` calls it: the statistics
@@ -43,6 +40,9 @@ class DatabaseError : public std::runtime_error {
 // before it initialises, so it must come before the process opens any database; later it is a no-op.
 void disable_sqlite_memory_statistics();
 
+// Opens (creating if needed) a database for writing and brings its schema up to date. A file
+// that is not an animdex database is refused before anything is written to it. `busy_wait` is
+// how long to wait for another writer (another `index`) before failing with who holds it.
 SQLite::Database open_for_writing(const std::filesystem::path& path,
                                   std::chrono::milliseconds busy_wait = std::chrono::seconds(60));
 

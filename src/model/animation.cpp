@@ -73,10 +73,6 @@ bool KeyColumns::operator==(const KeyColumns& other) const {
   return true;
 }
 
-}  // namespace animdex::model
-
-namespace animdex::model {
-
 SplineColumns::SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags)
     : key_count_(key_count),
       parameter_count_(std::min(parameter_count, kMaxParameters)),
