@@ -63,8 +63,8 @@ struct Figure {
 
 std::vector<WalkEntry> files_under(const fs::path& root) { return walk_roots({root}).entries; }
 
-std::vector<std::vector<std::byte>> load_all(const std::vector<WalkEntry>& files) {
-  std::vector<std::vector<std::byte>> contents;
+std::vector<ByteBuffer> load_all(const std::vector<WalkEntry>& files) {
+  std::vector<ByteBuffer> contents;
   for (const auto& file : files) contents.push_back(read_file_bytes(file.absolute_path, 1ULL << 30).bytes);
   return contents;
 }
@@ -83,7 +83,7 @@ double raw_read_seconds(const std::vector<WalkEntry>& files) {
 }
 
 // Parses every file; `seconds_by_format` gets each format's share of the time (detect + parse).
-std::size_t parse_all(const std::vector<std::vector<std::byte>>& contents,
+std::size_t parse_all(const std::vector<ByteBuffer>& contents,
                       std::map<std::string, double>& seconds_by_format) {
   std::size_t keys = 0;
   for (const auto& bytes : contents) {
@@ -100,12 +100,12 @@ std::size_t parse_all(const std::vector<std::vector<std::byte>>& contents,
 }
 
 // The time to encode every parsed track's key blob (models parsed beforehand, not timed).
-double encode_seconds(const std::vector<std::vector<std::byte>>& contents) {
+double encode_seconds(const std::vector<ByteBuffer>& contents) {
   std::vector<model::AnimationFile> models;
   for (const auto& bytes : contents)
     if (const auto* format = detect_format(bytes, bytes.size()))
       if (auto parsed = format->parse(bytes); parsed.ok()) models.push_back(std::move(parsed).value());
-  std::vector<std::byte> blobs;
+  ByteBuffer blobs;
   std::size_t total = 0;
   const double seconds = timed([&] {
     for (const auto& file : models)

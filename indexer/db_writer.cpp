@@ -513,7 +513,7 @@ void DumpWriter::write_file_contents(const FileRow& file, std::int64_t file_id) 
         throw std::logic_error(fmt::format("{}: the rows lack the keys this writer's layout ({}) stores", file.path,
                                            key_storage_name(key_storage_)));
       // Encoded in the parallel stage; rows made without it (another caller's options) are encoded here.
-      std::vector<std::byte> encoded_here;
+      ByteBuffer encoded_here;
       auto blob = file.keys_blob(animation_row.tracks[t]);
       if (key_storage_ == KeyStorage::blob && blob.empty()) {
         encoded_here = model::encode_key_blob(track.keys, track.splines);

@@ -6,10 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "core/byte_buffer.h"
+
 namespace animdex {
 
 struct FileBytes {
-  std::vector<std::byte> bytes;
+  ByteBuffer bytes;
   std::uint64_t file_size = 0;  // size at open time (may exceed bytes.size() when truncated to a limit)
   std::string error;            // non-empty when the file could not be read
   bool not_regular = false;     // a FIFO, device, socket or folder: `error` says which; nothing was read

@@ -160,7 +160,8 @@ InputBytes read_input_bytes(const fs::path& given, std::uint64_t max_bytes) {
     return result;
   }
   try {
-    result.bytes = source.read_vector(0, source.size());
+    const auto content = source.read_vector(0, source.size());
+    result.bytes.assign(content.begin(), content.end());
   } catch (const ParseFailure& failure) {
     result.error = failure.error().message();
   }

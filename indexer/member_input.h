@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "containers/container.h"
+#include "core/byte_buffer.h"
 
 namespace animdex {
 
@@ -38,7 +39,7 @@ struct InputListing {
 // A verb's whole input (a file, or a member: see open_input), at most `max_bytes`. `error` says
 // why not (a missing member, a FIFO, over the limit); `bytes` is empty then.
 struct InputBytes {
-  std::vector<std::byte> bytes;
+  ByteBuffer bytes;
   std::string error;
 };
 InputBytes read_input_bytes(const std::filesystem::path& given, std::uint64_t max_bytes);

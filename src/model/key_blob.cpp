@@ -98,9 +98,10 @@ Code choose_integer(std::span<const std::int64_t> values) {
 
 // Appends to `out` through room made once for the largest the blob can be (the encoder computes
 // it), so a value costs a store, not a vector resize; finish() trims the room to what was written.
+// The room is not zeroed first (ByteBuffer): every byte of it that stays is written.
 class BlobWriter {
  public:
-  BlobWriter(std::vector<std::byte>& out, std::size_t capacity) : bytes_(out), start_(out.size()), size_(out.size()) {
+  BlobWriter(ByteBuffer& out, std::size_t capacity) : bytes_(out), start_(out.size()), size_(out.size()) {
     out.resize(start_ + capacity);
   }
   void u8(std::uint8_t value) { unsigned_le(value, 1); }
@@ -130,7 +131,7 @@ class BlobWriter {
   }
 
  private:
-  std::vector<std::byte>& bytes_;
+  ByteBuffer& bytes_;
   std::size_t start_ = 0;
   std::size_t size_ = 0;
 };
@@ -182,13 +183,13 @@ bool code_allowed(Column column, Code code) {
 
 }  // namespace
 
-std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const SplineColumns& splines) {
-  std::vector<std::byte> blob;
+ByteBuffer encode_key_blob(const KeyColumns& keys, const SplineColumns& splines) {
+  ByteBuffer blob;
   append_key_blob(blob, keys, splines);
   return blob;
 }
 
-std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys, const SplineColumns& splines) {
+std::size_t append_key_blob(ByteBuffer& out, const KeyColumns& keys, const SplineColumns& splines) {
   std::array<Code, kKeyBlobColumns> codes{};
   codes[index_of(Column::time)] = choose_real(keys.time());
   codes[index_of(Column::frame)] =

@@ -24,6 +24,7 @@
 #include <span>
 #include <vector>
 
+#include "core/byte_buffer.h"
 #include "core/result.h"
 #include "model/animation.h"
 
@@ -47,10 +48,10 @@ inline constexpr std::uint64_t kMaxBlobKeys = kMaxTrackKeys;
 
 // A track's keys and splines as one blob. Requires a model that keeps the rules (model::validate):
 // columns empty or one entry per key, splines empty or one per key, linear_flag on all or none.
-std::vector<std::byte> encode_key_blob(const KeyColumns& keys, const SplineColumns& splines);
+ByteBuffer encode_key_blob(const KeyColumns& keys, const SplineColumns& splines);
 // The same blob appended to `out` (the index packs a file's blobs end to end: one buffer per file);
 // returns its size.
-std::size_t append_key_blob(std::vector<std::byte>& out, const KeyColumns& keys, const SplineColumns& splines);
+std::size_t append_key_blob(ByteBuffer& out, const KeyColumns& keys, const SplineColumns& splines);
 
 // A checked view of a blob: open() verifies the header, every code and the exact size, so the
 // accessors below read in bounds for any index < key_count().

@@ -158,7 +158,7 @@ TEST_CASE("key blob: splines, linear flags, empty and time-only tracks", "[model
 TEST_CASE("key blob: a damaged blob is an error at its offset, never a read out of bounds", "[model][key_blob]") {
   const auto good = encode_key_blob(gnt_like(), {});
   REQUIRE(KeyBlob::open(good));
-  const auto error_of = [](std::vector<std::byte> bytes) {
+  const auto error_of = [](std::span<const std::byte> bytes) {
     auto opened = KeyBlob::open(bytes);
     REQUIRE_FALSE(opened);
     return opened.error();
