@@ -341,6 +341,7 @@ std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_c
 
 int main(int argc, char** argv) {
   disable_sqlite_memory_statistics();  // as `animdex index` does; the bench runs no `sql`
+  keep_freed_memory_for_reuse();        // the same
   enable_key_tables();  // the floor's own connection creates the schema, virtual tables included
   bool smoke = false;
   fs::path work = fs::temp_directory_path() / "animdex-bench";

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fmt/format.h>
+#include <malloc.h>
 #include <memory>
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
@@ -96,6 +97,11 @@ std::size_t tokens_in_flight(const IndexOptions& options, int threads) {
 }
 
 }  // namespace
+
+void keep_freed_memory_for_reuse() {
+  ::mallopt(M_MMAP_THRESHOLD, 32 << 20);   // blocks under 32 MiB (any file under the default 16 MiB limit) from the heap
+  ::mallopt(M_TRIM_THRESHOLD, 256 << 20);  // heaps shrink only past 256 MiB free
+}
 
 IndexSummary run_index(const IndexOptions& options) {
   const auto started = Clock::now();

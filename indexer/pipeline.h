@@ -42,6 +42,13 @@ std::string describe_roots(const std::vector<std::filesystem::path>& roots);
 std::optional<std::string> label_of_roots(const std::filesystem::path& database,
                                           const std::vector<std::filesystem::path>& roots);
 
+// For a process that indexes: memory the parse stage frees stays with the process for the next
+// file instead of going back to the kernel and faulting in again (glibc returns a freed block over
+// 128 KiB, a file's bytes, at once, and trims its heaps past 128 KiB free). Peak memory is still the
+// pipeline's in-flight bound; only how much of it is given back early changes. On the bench corpus:
+// a fifth fewer page faults, 4-5% off a first index (8 A/B rounds at 2 threads, 4 at 1).
+void keep_freed_memory_for_reuse();
+
 // Indexes the roots into the database as one dump. Throws DatabaseError (or
 // std::runtime_error) for fatal problems; bad files are recorded, never thrown.
 IndexSummary run_index(const IndexOptions& options);

@@ -65,6 +65,7 @@ std::string label_from_roots(const std::vector<std::string>& roots) {
 
 int run_index_verb(IndexVerbOptions& options) {
   disable_sqlite_memory_statistics();  // first, before anything here opens SQLite
+  keep_freed_memory_for_reuse();
   if (auto problem = check_index_database(options.database)) return fail(kExitUsage, *problem);
   IndexOptions& index = options.index;
   index.database = options.database;
