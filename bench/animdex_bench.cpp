@@ -441,10 +441,19 @@ int main(int argc, char** argv) {
   // (a) parse-only against a raw read of the same files (both single-threaded, page cache warm).
   const auto files = files_under(work / "corpus-1x");
   auto contents = load_all(files);
-  const double read_seconds = raw_read_seconds(files);
+  // Each the fastest of three runs, as the index timings: this machine's noise only ever adds time.
+  double read_seconds = 1e300, parse_seconds = 1e300;
   std::map<std::string, double> by_format;
-  const double parse_seconds = timed([&] { parse_all(contents, by_format); });
-  figures.push_back({"a. parse (detect + parse + model, 1 thread) vs raw read", fmt::format("{:.3f} s", parse_seconds),
+  for (int r = 0; r < 3; ++r) {
+    read_seconds = std::min(read_seconds, raw_read_seconds(files));
+    std::map<std::string, double> this_run;
+    const double seconds = timed([&] { parse_all(contents, this_run); });
+    if (seconds < parse_seconds) {
+      parse_seconds = seconds;
+      by_format = std::move(this_run);
+    }
+  }
+  figures.push_back({"a. parse (detect + parse + model, 1 thread) vs raw read, fastest of 3 each", fmt::format("{:.3f} s", parse_seconds),
                      fmt::format("{:.3f} s", read_seconds), parse_seconds / read_seconds, "<= 3x",
                      parse_seconds <= 3 * read_seconds});
   std::string shares;
