@@ -403,13 +403,20 @@ int main(int argc, char** argv) {
   if (!parse_only.empty()) {
     const auto files = files_under(parse_only);
     const auto contents = load_all(files);
-    const double read_seconds = raw_read_seconds(files);
-    std::map<std::string, double> by_format;
-    std::size_t keys = 0;
-    const double parse_seconds = timed([&] { keys = parse_all(contents, by_format); });
-    for (const auto& [format, seconds] : by_format) std::printf("%s %.3f s\n", format.c_str(), seconds);
-    std::printf("%zu keys parsed in %.3f s; raw read %.3f s; ratio %.2f\n", keys, parse_seconds, read_seconds,
-                parse_seconds / read_seconds);
+    for (int run = 1; run <= 3; ++run) {  // figure a keeps the fastest of three
+      const double read_seconds = raw_read_seconds(files);
+      std::map<std::string, double> by_format;
+      std::size_t keys = 0;
+      rusage before{}, after{};
+      getrusage(RUSAGE_SELF, &before);
+      const double parse_seconds = timed([&] { keys = parse_all(contents, by_format); });
+      getrusage(RUSAGE_SELF, &after);
+      // The first run faults in the heap the models need, which is most of its time on a VM.
+      std::printf("run %d: %zu keys parsed in %.3f s (", run, keys, parse_seconds);
+      for (const auto& [format, seconds] : by_format) std::printf("%s %.3f s, ", format.c_str(), seconds);
+      std::printf("%ld page faults); raw read %.3f s; ratio %.2f\n", after.ru_minflt - before.ru_minflt, read_seconds,
+                  parse_seconds / read_seconds);
+    }
     std::printf("encoding their key blobs (the parallel stage's next step) %.3f s\n", encode_seconds(contents));
     return 0;
   }
