@@ -30,13 +30,22 @@ Examples:
   animdex diff --db gnt4.db --from ntsc --to pal --format markdown)";
 
 // Messages go to stderr as "animdex: LEVEL: ..."; the logger lives as long as one command line.
+// The logger before it comes back afterwards: dropping the default logger leaves spdlog without
+// one, and the next spdlog::info in the process (a test indexing after a command line) crashed.
 struct ScopedLogger {
+  std::shared_ptr<spdlog::logger> previous = spdlog::default_logger();
+  spdlog::level::level_enum previous_level = previous ? previous->level() : spdlog::level::info;
   ScopedLogger() {
     spdlog::set_default_logger(spdlog::stderr_color_mt("animdex"));
     spdlog::set_pattern("animdex: %l: %v");
     spdlog::set_level(spdlog::level::warn);
   }
-  ~ScopedLogger() { spdlog::drop("animdex"); }
+  ~ScopedLogger() {
+    spdlog::drop("animdex");
+    if (!previous) return;
+    spdlog::set_default_logger(previous);
+    previous->set_level(previous_level);
+  }
 };
 
 // `NAME=VALUE` with NAME an identifier.

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <sstream>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -601,4 +602,15 @@ TEST_CASE("pose's slot hints name twelve slots, then their count", "[cli][kh2]")
                                         "1/10, 1/11, ... (20 motions in all)"));
   CHECK_THAT(asked.err, Catch::Contains("slots with motions: 0, 1/0, 1/1, 1/2, 1/3, 1/4, 1/5, 1/6, 1/7, 1/8, 1/9, "
                                         "1/10, ... (21 motions in all)"));
+}
+
+TEST_CASE("a command line gives back the logger it found: the process can log after it", "[cli]") {
+  const auto before = spdlog::default_logger();
+  REQUIRE(before);
+  CHECK(run({"--version"}).code == kExitOk);
+  CHECK(spdlog::default_logger() == before);
+  // What crashed when the command line's logger was dropped with nothing put back.
+  spdlog::info("logged after a command line");
+  CHECK(run({"--version"}).code == kExitOk);
+  CHECK(spdlog::default_logger() == before);
 }
