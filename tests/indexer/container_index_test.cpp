@@ -34,15 +34,7 @@ IndexSummary index_into(const fs::path& root, const fs::path& database, const st
   return run_index(index);
 }
 
-std::vector<std::string> lines(const ResultTable& table) {
-  std::vector<std::string> out;
-  for (const auto& row : table.rows) {
-    std::string line;
-    for (const auto& cell : row) line += (line.empty() ? "" : " ") + cell_text(cell);
-    out.push_back(line);
-  }
-  return out;
-}
+std::vector<std::string> lines(const ResultTable& table) { return test::table_lines(table, " "); }
 
 std::vector<std::string> lines(SQLite::Database& db, const std::string& sql, const Bindings& bindings = {}) {
   return lines(run_read_only_sql(db, sql, bindings));

@@ -38,11 +38,7 @@ std::vector<std::string> content(const fs::path& database) {
         "LEFT JOIN keyframes k ON k.track_id = t.id GROUP BY t.id ORDER BY f.path, a.slot, t.track_index",
         "SELECT path, message FROM scan_warnings ORDER BY path, message",
         "SELECT file_count, error_count FROM dumps"}) {
-    for (const auto& row : run_read_only_sql(db, sql).rows) {
-      std::string line;
-      for (const auto& cell : row) line += cell_text(cell) + "|";
-      lines.push_back(line);
-    }
+    for (auto& line : test::sql_lines(db, sql)) lines.push_back(std::move(line));
   }
   return lines;
 }

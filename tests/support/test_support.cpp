@@ -94,14 +94,21 @@ std::size_t count_of(const std::string& text, const std::string& part) {
   return count;
 }
 
-std::vector<std::string> sql_lines(SQLite::Database& db, const std::string& sql) {
+std::vector<std::string> table_lines(const ResultTable& table, std::string_view separator, std::size_t first_column) {
   std::vector<std::string> lines;
-  for (const auto& row : run_read_only_sql(db, sql).rows) {
+  for (const auto& row : table.rows) {
     std::string line;
-    for (std::size_t c = 0; c < row.size(); ++c) line += (c ? "|" : "") + cell_text(row[c]);
+    for (std::size_t c = first_column; c < row.size(); ++c) {
+      if (c > first_column) line += separator;
+      line += cell_text(row[c]);
+    }
     lines.push_back(line);
   }
   return lines;
+}
+
+std::vector<std::string> sql_lines(SQLite::Database& db, const std::string& sql) {
+  return table_lines(run_read_only_sql(db, sql));
 }
 
 }  // namespace animdex::test

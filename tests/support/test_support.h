@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "db/sql_runner.h"
@@ -52,7 +53,12 @@ std::int64_t foreign_key_violations(SQLite::Database& db);
 // Runs a named query from queries/ with the given values and its declared defaults.
 ResultTable run_named(SQLite::Database& db, const std::string& name, const Bindings& given = {});
 
-// The rows `sql` returns, each as its cells joined by `|` (NULL as an empty cell).
+// A result's rows, each as its cells from `first_column` on joined by `separator` (NULL as an empty
+// cell): what tests compare with the expected rows.
+std::vector<std::string> table_lines(const ResultTable& table, std::string_view separator = "|",
+                                     std::size_t first_column = 0);
+
+// The rows `sql` returns, as table_lines gives them.
 std::vector<std::string> sql_lines(SQLite::Database& db, const std::string& sql);
 
 }  // namespace animdex::test

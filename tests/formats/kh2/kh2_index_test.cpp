@@ -14,15 +14,7 @@ using namespace animdex;
 
 namespace {
 
-std::vector<std::string> rows_as_lines(const ResultTable& table) {
-  std::vector<std::string> lines;
-  for (const auto& row : table.rows) {
-    std::string line;
-    for (std::size_t c = 0; c < row.size(); ++c) line += (c ? " " : "") + cell_text(row[c]);
-    lines.push_back(line);
-  }
-  return lines;
-}
+std::vector<std::string> rows_as_lines(const ResultTable& table) { return test::table_lines(table, " "); }
 
 }  // namespace
 

@@ -13,20 +13,6 @@
 using namespace animdex;
 using namespace animdex::nsbca;
 
-namespace {
-
-std::vector<std::string> lines_of(const ResultTable& table, std::size_t first_column = 0) {
-  std::vector<std::string> lines;
-  for (const auto& row : table.rows) {
-    std::string line;
-    for (std::size_t c = first_column; c < row.size(); ++c) line += (c > first_column ? "|" : "") + cell_text(row[c]);
-    lines.push_back(line);
-  }
-  return lines;
-}
-
-}  // namespace
-
 TEST_CASE("every real NSBCA file indexes with its node states and decoded samples", "[end_to_end][nsbca][real]") {
   const auto shared = test::shared_dir();
   if (!shared) {
@@ -46,7 +32,7 @@ TEST_CASE("every real NSBCA file indexes with its node states and decoded sample
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM scan_warnings") == 0);
   // SOURCES.md: c_demo_D has 90 frames, 6 nodes, T fx16/fx32 1/3, S fx16 3, R animated 1 / const 2.
   const auto nodes = test::run_named(db, "nsbca-nodes", {{"file", "ship_demo"}});
-  CHECK(lines_of(nodes, 2) == std::vector<std::string>{
+  CHECK(test::table_lines(nodes, "|", 2) == std::vector<std::string>{
                                   "c_demo_D|90|0||0|0x00003B3A|identity|const|identity|0|1|0",
                                   "c_demo_D|90|1||1|0x01003B78|const|identity|identity|1|0|0",
                                   "c_demo_D|90|2||2|0x02003B78|const|identity|identity|1|0|0",
@@ -113,23 +99,23 @@ TEST_CASE("a writer-made NSBCA with two animations and steps 2 and 4 next to a G
   CHECK(summary.totals.errors == 1);
   auto db = open_read_only(index.database);
   CHECK(test::foreign_key_violations(db) == 0);
-  CHECK(lines_of(run_read_only_sql(db, "SELECT path, format, status FROM files WHERE path LIKE 'ds/%' ORDER BY path")) ==
+  CHECK(test::sql_lines(db, "SELECT path, format, status FROM files WHERE path LIKE 'ds/%' ORDER BY path") ==
         std::vector<std::string>{"ds/broken.nsbca|nsbca|error", "ds/door.nsbca|nsbca|ok"});
   CHECK_THAT(cell_text(run_read_only_sql(db, "SELECT error FROM files WHERE path = 'ds/broken.nsbca'").rows.at(0)[0]),
              Catch::Contains("file size at most the real length"));
-  CHECK(lines_of(test::run_named(db, "nsbca-nodes", {{"file", "door"}}), 2) ==
+  CHECK(test::table_lines(test::run_named(db, "nsbca-nodes", {{"file", "door"}}), "|", 2) ==
         std::vector<std::string>{"open|9|0||0|0x00000001|identity|identity|identity|0|0|0",
                                  "open|9|1||1|0x01000430|x=animated y=const z=const|animated|base|5|5|0",
                                  "close|9|0||0|0x00000001|identity|identity|identity|0|0|0",
                                  "close|9|1||1|0x01000430|x=animated y=const z=const|animated|base|3|3|0"});
   // Samples sit at their frames: step 4 over 9 frames stores frames 0, 4 and 8.
-  CHECK(lines_of(run_read_only_sql(db, "SELECT k.frame, k.x, k.y FROM keyframes k JOIN bone_tracks t ON t.id = "
-                                       "k.track_id JOIN animations a ON a.id = t.animation_id WHERE a.name = 'close' "
-                                       "AND t.channels = 'T' ORDER BY k.key_index")) ==
+  CHECK(test::sql_lines(db, "SELECT k.frame, k.x, k.y FROM keyframes k JOIN bone_tracks t ON t.id = "
+                              "k.track_id JOIN animations a ON a.id = t.animation_id WHERE a.name = 'close' "
+                              "AND t.channels = 'T' ORDER BY k.key_index") ==
         std::vector<std::string>{"0|0|1", "4|0.5|1", "8|1|1"});
   // The door node (index 1) is NSBCA node 1, never GNT bone 1: each row says whose numbering it is.
-  CHECK(lines_of(test::run_named(db, "bone-users", {{"bone", "1"}})) ==
+  CHECK(test::table_lines(test::run_named(db, "bone-users", {{"bone", "1"}})) ==
         std::vector<std::string>{"gnt4|sas|X|11", "nsbca|ds/door.nsbca||2"});
-  CHECK(lines_of(test::run_named(db, "bone-users", {{"bone", "1"}, {"game", "nsbca"}})) ==
+  CHECK(test::table_lines(test::run_named(db, "bone-users", {{"bone", "1"}, {"game", "nsbca"}})) ==
         std::vector<std::string>{"nsbca|ds/door.nsbca||2"});
 }
