@@ -160,9 +160,10 @@ InputBytes read_input_bytes(const fs::path& given, std::uint64_t max_bytes) {
     return result;
   }
   try {
-    const auto content = source.read_vector(0, source.size());
-    result.bytes.assign(content.begin(), content.end());
+    result.bytes.resize(static_cast<std::size_t>(source.size()));  // under max_bytes, checked above
+    source.read(0, result.bytes);
   } catch (const ParseFailure& failure) {
+    result.bytes.clear();  // `bytes` is empty when there is an error
     result.error = failure.error().message();
   }
   return result;

@@ -99,8 +99,12 @@ std::size_t tokens_in_flight(const IndexOptions& options, int threads) {
 }  // namespace
 
 void keep_freed_memory_for_reuse() {
-  ::mallopt(M_MMAP_THRESHOLD, 32 << 20);   // blocks under 32 MiB (any file under the default 16 MiB limit) from the heap
+#ifdef __GLIBC__
+  // Either may be refused (mallopt returns 0, e.g. where huge-page tunables cap the heap): then
+  // glibc keeps its defaults, which are correct, only slower.
+  ::mallopt(M_MMAP_THRESHOLD, 32 << 20);   // blocks under 32 MiB (a file under the default 16 MiB limit) from the heap
   ::mallopt(M_TRIM_THRESHOLD, 256 << 20);  // heaps shrink only past 256 MiB free
+#endif
 }
 
 IndexSummary run_index(const IndexOptions& options) {

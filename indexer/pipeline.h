@@ -43,10 +43,12 @@ std::optional<std::string> label_of_roots(const std::filesystem::path& database,
                                           const std::vector<std::filesystem::path>& roots);
 
 // For a process that indexes: memory the parse stage frees stays with the process for the next
-// file instead of going back to the kernel and faulting in again (glibc returns a freed block over
-// 128 KiB, a file's bytes, at once, and trims its heaps past 128 KiB free). Peak memory is still the
-// pipeline's in-flight bound; only how much of it is given back early changes. On the bench corpus:
-// a fifth fewer page faults, 4-5% off a first index (8 A/B rounds at 2 threads, 4 at 1).
+// file instead of going back to the kernel and faulting in again, which is dear on a VM
+// (bench/RESULTS.md). glibc by default maps a large block (a file's bytes) on its own and unmaps it
+// when freed, and trims a heap with more than a few hundred KiB free at its top. Kept memory is
+// what each allocator arena held at its peak: with the pipeline's bound on files in flight, the
+// adversarial tree of tests/reliability peaks at 153 MiB with this and 151-153 MiB without.
+// glibc only; elsewhere it does nothing.
 void keep_freed_memory_for_reuse();
 
 // Indexes the roots into the database as one dump. Throws DatabaseError (or

@@ -71,7 +71,7 @@ struct FileRow {
   std::optional<double> parse_ms;  // time spent detecting and parsing, when the file was parsed
   model::AnimationFile model;
   std::vector<AnimationRow> animations;  // parallel to model.animations
-  ByteBuffer key_blobs;      // every track's blob, end to end (one buffer, not one per track)
+  ByteBuffer key_blobs;                  // every track's blob, end to end (one buffer, not one per track)
 
   // A member of a container (files.parent_id and the columns after it); empty for a walked file.
   std::string parent_path;  // the enclosing container's path

@@ -104,6 +104,11 @@ class BlobWriter {
   BlobWriter(ByteBuffer& out, std::size_t capacity) : bytes_(out), start_(out.size()), size_(out.size()) {
     out.resize(start_ + capacity);
   }
+  ~BlobWriter() {
+    if (!finished_) bytes_.resize(start_);  // a throw leaves `out` as it was, with no unwritten room
+  }
+  BlobWriter(const BlobWriter&) = delete;
+  BlobWriter& operator=(const BlobWriter&) = delete;
   void u8(std::uint8_t value) { unsigned_le(value, 1); }
   void unsigned_le(std::uint64_t bits, std::size_t width) {
     if (width > bytes_.size() - size_) throw std::logic_error("key blob: a column outgrew its computed size");
@@ -127,6 +132,7 @@ class BlobWriter {
   }
   std::size_t finish() {  // the blob's size
     bytes_.resize(size_);
+    finished_ = true;
     return size_ - start_;
   }
 
@@ -134,6 +140,7 @@ class BlobWriter {
   ByteBuffer& bytes_;
   std::size_t start_ = 0;
   std::size_t size_ = 0;
+  bool finished_ = false;
 };
 
 template <typename T>
