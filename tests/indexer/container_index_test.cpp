@@ -85,7 +85,7 @@ TEST_CASE("every member of the sample images is a file row with its container as
                                 "AND character = 'sas'") == 2);
   // The DS ROM: the NSBCA plain, LZ10 and LZ11 inside a NARC, in a named NARC and loose in the ROM.
   CHECK(lines(db, "SELECT path, format, compression, size FROM files WHERE path LIKE 'nitro.nds/%' ORDER BY path") ==
-        std::vector<std::string>{"nitro.nds/data/door.narc narc none 1132", "nitro.nds/data/door.narc/0 nsbca none 456",
+        std::vector<std::string>{"nitro.nds/data/door.narc narc none 1128", "nitro.nds/data/door.narc/0 nsbca none 456",
                                  "nitro.nds/data/door.narc/1 nsbca lz10 456", "nitro.nds/data/door.narc/2 nsbca lz11 456",
                                  "nitro.nds/data/door.nsbca nsbca none 456", "nitro.nds/data/named.narc narc none 544",
                                  "nitro.nds/data/named.narc/anim/door.nsbca nsbca none 456"});

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/byte_writer.h"
+#include "formats/nitro/nitro_dictionary_tree.h"
 
 namespace animdex::nsbca {
 
@@ -20,11 +21,6 @@ void patch_u16(std::vector<std::byte>& bytes, std::size_t at, std::uint16_t valu
 
 void patch_u32(std::vector<std::byte>& bytes, std::size_t at, std::uint32_t value) {
   for (int i = 0; i < 4; ++i) bytes[at + static_cast<std::size_t>(i)] = static_cast<std::byte>((value >> (8 * i)) & 0xFF);
-}
-
-bool name_bit(const std::string& name, int bit) {
-  const auto byte = static_cast<std::size_t>(bit / 8);
-  return byte < name.size() && ((static_cast<unsigned char>(name[byte]) >> (bit % 8)) & 1);
 }
 
 // Value arrays by category, in the order the corpus files store them.
@@ -164,56 +160,11 @@ std::uint32_t tag_for(const NodeAnimation& node, int node_id) {
   return tag;
 }
 
-std::vector<TreeNode> dictionary_tree(const std::vector<std::string>& names) {
-  std::vector<TreeNode> tree(1);  // root: refBit 127, its left child is the first entry's node
-  for (std::size_t entry = 0; entry < names.size(); ++entry) {
-    const std::string& name = names[entry];
-    // Find the closest existing name, then the highest bit where the two differ.
-    const int found = dictionary_lookup(tree, name);
-    const std::string closest = found >= 0 && tree.size() > 1 ? names[static_cast<std::size_t>(found)] : std::string();
-    int bit = 127;
-    while (bit >= 0 && name_bit(name, bit) == name_bit(closest, bit)) --bit;
-    if (bit < 0) bit = 0;  // a duplicate name: any bit keeps the tree valid
-    // Walk down again to where a node testing `bit` belongs.
-    std::size_t parent = 0, child = tree[0].left;
-    while (tree[parent].ref_bit > tree[child].ref_bit && tree[child].ref_bit > bit) {
-      parent = child;
-      child = name_bit(name, tree[child].ref_bit) ? tree[child].right : tree[child].left;
-    }
-    TreeNode node;
-    node.ref_bit = static_cast<std::uint8_t>(bit);
-    node.entry = static_cast<std::uint8_t>(entry);
-    const auto self = static_cast<std::uint8_t>(tree.size());
-    if (name_bit(name, bit)) {
-      node.right = self;
-      node.left = static_cast<std::uint8_t>(child);
-    } else {
-      node.left = self;
-      node.right = static_cast<std::uint8_t>(child);
-    }
-    tree.push_back(node);
-    if (parent == 0) tree[0].left = self;
-    else if (name_bit(name, tree[parent].ref_bit)) tree[parent].right = self;
-    else tree[parent].left = self;
-  }
-  return tree;
-}
-
-int dictionary_lookup(const std::vector<TreeNode>& tree, const std::string& name) {
-  if (tree.size() < 2) return -1;
-  std::size_t node = 0, next = tree[0].left;
-  while (tree[node].ref_bit > tree[next].ref_bit) {
-    node = next;
-    next = name_bit(name, tree[node].ref_bit) ? tree[node].right : tree[node].left;
-  }
-  return tree[next].entry;
-}
-
 std::vector<std::byte> write_nsbca(const NsbcaFile& file) {
   const std::size_t count = file.animations.size();
   std::vector<std::string> names;
   for (const auto& animation : file.animations) names.push_back(animation.name.substr(0, 16));
-  const auto tree = dictionary_tree(names);
+  const auto tree = nitro::converter_dictionary_tree(names);
   ByteWriter out;
   out.u8('B'), out.u8('C'), out.u8('A'), out.u8('0');
   out.u16(0xFEFF, LE);

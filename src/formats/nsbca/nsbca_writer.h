@@ -18,12 +18,4 @@ std::vector<std::byte> write_nsbca(const NsbcaFile& file);
 // A node whose every channel is identity gets the IDENTITY bit and nothing else.
 std::uint32_t tag_for(const NodeAnimation& node, int node_id);
 
-// The Patricia-tree nodes (refBit, left, right, entry) of a resource dictionary over `names`;
-// node 0 is the root. Exposed for tests: looking each name up must find its own entry.
-struct TreeNode {
-  std::uint8_t ref_bit = 127, left = 0, right = 0, entry = 0;
-};
-std::vector<TreeNode> dictionary_tree(const std::vector<std::string>& names);
-int dictionary_lookup(const std::vector<TreeNode>& tree, const std::string& name);
-
 }  // namespace animdex::nsbca

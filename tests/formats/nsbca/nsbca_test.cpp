@@ -9,6 +9,7 @@
 #include "formats/nsbca/nsbca_decode.h"
 #include "formats/nsbca/nsbca_model.h"
 #include "formats/nsbca/nsbca_parser.h"
+#include "formats/nitro/nitro_dictionary_tree.h"
 #include "formats/nsbca/nsbca_writer.h"
 #include "formats/registry.h"
 
@@ -168,18 +169,30 @@ TEST_CASE("several animations, every tag combination, steps 2 and 4, fx16 and fx
     for (std::size_t n = 0; n < 100; ++n) CHECK(same_channels(parsed.animations[a].nodes[n], file.animations[a].nodes[n]));
   }
   CHECK(write_nsbca(parsed) == bytes);
-  // The dictionary's Patricia tree finds each name.
-  const std::vector<std::string> names = {"walk", "run_fast", "a"};
-  const auto tree = dictionary_tree(names);
-  for (std::size_t e = 0; e < names.size(); ++e) CHECK(dictionary_lookup(tree, names[e]) == static_cast<int>(e));
 }
 
-TEST_CASE("the dictionary tree finds every name among many", "[nsbca][writer]") {
+TEST_CASE("a written BCA0's dictionary tree finds every name among many", "[nsbca][writer]") {
+  // The writer lays the tree out as the other Nitro writers do (nitro_dictionary_tree.h): read it
+  // back from the file (JNT0 at 0x14, its dictionary at 0x1C, the tree 8 bytes in) and search it.
+  NsbcaFile file;
   std::vector<std::string> names;
-  for (int i = 0; i < 200; ++i) names.push_back("anim_" + std::to_string(i * 7919 % 1000));
-  const auto tree = dictionary_tree(names);
-  REQUIRE(tree.size() == names.size() + 1);
-  for (std::size_t e = 0; e < names.size(); ++e) CHECK(dictionary_lookup(tree, names[e]) == static_cast<int>(e));
+  for (int i = 0; i < 200; ++i) {
+    JointAnimation animation;
+    animation.name = "anim_" + std::to_string(i * 7919 % 1000);
+    animation.frame_count = 1;
+    names.push_back(animation.name);
+    file.animations.push_back(animation);
+  }
+  const auto bytes = write_nsbca(file);
+  std::vector<nitro::DictionaryTreeNode> tree(names.size() + 1);
+  for (std::size_t n = 0; n < tree.size(); ++n) {
+    const std::size_t at = 0x1C + 8 + 4 * n;
+    REQUIRE(at + 4 <= bytes.size());
+    tree[n] = {std::to_integer<std::uint8_t>(bytes[at]), std::to_integer<std::uint8_t>(bytes[at + 1]),
+               std::to_integer<std::uint8_t>(bytes[at + 2]), std::to_integer<std::uint8_t>(bytes[at + 3])};
+  }
+  for (std::size_t e = 0; e < names.size(); ++e)
+    CHECK(nitro::dictionary_tree_search(tree, names[e]) == static_cast<int>(e));
 }
 
 TEST_CASE("the common model: tracks for const and animated groups, node states for all", "[nsbca][model]") {
