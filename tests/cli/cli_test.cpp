@@ -202,6 +202,10 @@ TEST_CASE("pose and info on NSBCA files", "[cli][nsbca]") {
   CHECK(run({"pose", path, "--frame", "5"}).code == kExitUsage);                   // past the last frame
   CHECK(run({"pose", path, "--frame", "1.5"}).code == kExitUsage);                 // not an integer frame
   CHECK(run({"pose", path, "--anim", "third", "--frame", "0"}).code == kExitUsage);
+  // A time on a frame is that frame (60 fps unless --fps says otherwise), as for every Nitro kind.
+  const auto at_time = run({"pose", path, "--anim", "second", "--time", "0.05", "--format", "json"});
+  CHECK(nlohmann::json::parse(at_time.out)["nodes"][0]["T"] == nlohmann::json::array({1.5, -1.0, 0.0}));
+  CHECK(run({"pose", path, "--time", "0.01"}).code == kExitUsage);                 // between frames
   auto table = run({"pose", path, "--frame", "0", "--format", "csv"});
   // One column per component; the scale comes from the bind pose, which the file cannot give: empty.
   CHECK_THAT(table.out, Catch::StartsWith("node,node_id,T.x,T.y,T.z,R.m00,R.m01,R.m02,R.m10,R.m11,R.m12,R.m20,R.m21,"
