@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "containers/byte_source.h"
+#include "support/skip.h"
 
 namespace animdex::test {
 

@@ -44,10 +44,7 @@ TEST_CASE("registered formats have unique ids and descriptions", "[registry]") {
 
 TEST_CASE("GNTool's 8-byte placeholder .mot files are not GNT (real corpus)", "[registry][real]") {
   const auto shared = test::shared_dir();
-  if (!shared) {
-    WARN("../shared/corpus/real not found (set ANIMDEX_SHARED_DIR): skipping the real-corpus check");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found (set ANIMDEX_SHARED_DIR): skipping the real-corpus check");
   const auto folder = *shared / "corpus/real/gnt-mot/NOT_GNT_placeholders/NicholasMoser__GNTool/src/test/resources/zip/test/files/chr/ank";
   for (const char* name : {"0000.mot", "0001.mot"}) {
     const auto bytes = test::read_bytes(folder / name);

@@ -270,10 +270,7 @@ TEST_CASE("an unchanged image keeps its members without being read; a changed on
 TEST_CASE("the real NARCs: 454 members, 125 NSBCA ok, the same content hashes as the loose copies",
           "[containers][real]") {
   const auto shared = test::shared_dir();
-  if (!shared) {
-    WARN("../shared is absent: skipping the real-NARC test");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared is absent: skipping the real-NARC test");
   test::TempDir dir;
   const auto database = dir / "r.db";
   index_into(*shared / "corpus/real/containers", database, "narcs");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "db/sql_runner.h"
+#include "support/skip.h"
 
 namespace animdex::test {
 
@@ -36,8 +37,9 @@ std::size_t count_of(const std::string& text, const std::string& part);
 std::vector<std::byte> bytes_of(const std::string& text);
 
 // ../shared next to the repository (or $ANIMDEX_SHARED_DIR); nullopt when absent, so tests
-// that need the real corpus can skip with a message.
+// that need the real corpus can skip with a message (ANIMDEX_SKIP_UNLESS).
 std::optional<fs::path> shared_dir();
+
 
 // The sample dump (src/sample) without its broken files, at `root`: `characters` GNT characters,
 // and the KH2 and NSBCA samples when asked. Returns `root`.

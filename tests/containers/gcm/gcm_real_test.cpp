@@ -14,10 +14,7 @@ using namespace animdex;
 
 TEST_CASE("real GameCube images list, and GNT4's FST matches the note", "[gcm][real]") {
   const auto shared = test::containers_shared_dir();
-  if (!shared) {
-    WARN("../shared not found: skipping the real-disc test");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared not found: skipping the real-disc test");
   const auto images = test::files_with_extensions(*shared / "corpus" / "real", {".iso", ".gcm"});
   if (images.empty()) {
     WARN("no .iso/.gcm under ../shared/corpus/real: skipping the real-disc test (GNT4 FST vector unchecked)");

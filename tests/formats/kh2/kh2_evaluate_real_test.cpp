@@ -40,10 +40,7 @@ std::vector<Motion> motions_in(const std::filesystem::path& path) {
 
 TEST_CASE("real KH2 motions: every key at its own time returns its value", "[kh2][evaluate][real]") {
   const auto shared = test::shared_dir();
-  if (!shared) {
-    WARN("../shared/corpus/real not found: skipping the real KH2 files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found: skipping the real KH2 files");
   std::size_t references = 0, motions = 0, off = 0, exception = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(*shared / "corpus/real/kh2-mset")) {
     if (!entry.is_regular_file()) continue;
@@ -72,10 +69,7 @@ TEST_CASE("real KH2 motions: every key at its own time returns its value", "[kh2
 
 TEST_CASE("interpolated.motion: bone 0 rotate.x at key time 16 is the game's 0.428581", "[kh2][evaluate][real]") {
   const auto shared = test::shared_dir();
-  if (!shared) {
-    WARN("../shared/corpus/real not found: skipping interpolated.motion");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found: skipping interpolated.motion");
   const auto path = *shared / "corpus/real/kh2-mset/OpenKH__OpenKh/OpenKh.Tests/kh2/res/interpolated.motion";
   const auto motion = parse_motion(test::read_bytes(path));
   REQUIRE(motion.ok());

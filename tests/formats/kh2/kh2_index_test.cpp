@@ -100,10 +100,7 @@ TEST_CASE("a GNT dump mixed with KH2 obj/*.mset files: statuses, slots, dummy-sl
 
 TEST_CASE("every real KH2 file indexes with status ok", "[end_to_end][kh2][real]") {
   const auto shared = test::shared_dir();
-  if (!shared) {
-    WARN("../shared/corpus/real not found: skipping the real KH2 files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found: skipping the real KH2 files");
   test::TempDir dir;
   IndexOptions index;
   index.roots = {*shared / "corpus/real/kh2-mset"};

@@ -21,12 +21,9 @@ std::optional<std::filesystem::path> kh2_dir() {
   return *shared / "corpus/real/kh2-mset";
 }
 
-#define REQUIRE_KH2_DIR(dir)                                                       \
-  const auto dir = kh2_dir();                                                      \
-  if (!dir) {                                                                      \
-    WARN("../shared/corpus/real not found: skipping the real KH2 files");          \
-    return;                                                                        \
-  }
+#define REQUIRE_KH2_DIR(dir) \
+  const auto dir = kh2_dir();  \
+  ANIMDEX_SKIP_UNLESS(dir, "../shared/corpus/real not found: skipping the real KH2 files")
 
 template <typename T>
 T must(Result<T> result, const std::string& what) {

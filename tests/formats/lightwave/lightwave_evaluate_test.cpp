@@ -51,10 +51,7 @@ TEST_CASE("each span shape interpolates as the SDK reference does", "[lightwave]
 
 TEST_CASE("evaluation at a key's time returns the key's value, for every real file", "[lightwave][evaluate][real]") {
   const auto shared = test::shared_dir();
-  if (!shared) {
-    WARN("../shared/corpus/real not found: skipping the real LightWave files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found: skipping the real LightWave files");
   std::size_t keys_checked = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(*shared / "corpus/real/lightwave")) {
     if (!entry.is_regular_file()) continue;
@@ -72,10 +69,7 @@ TEST_CASE("evaluation at a key's time returns the key's value, for every real fi
 
 TEST_CASE("interior TCB tangents reproduce what LightWave wrote into p4/p5", "[lightwave][evaluate][real]") {
   const auto shared = test::shared_dir();
-  if (!shared) {
-    WARN("../shared/corpus/real not found: skipping the LightWave-written tangents");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found: skipping the LightWave-written tangents");
   std::size_t compared = 0;
   for (const char* name : {"move_y_pre_ofrep_post_osc_simple_cube.mot", "move_xz_bezier_simple_cube.mot"}) {
     auto parsed = parse_lw(test::read_bytes(*shared / "corpus/real/lightwave/derived-from-assimp" / name));

@@ -34,10 +34,7 @@ std::size_t linear_keys(const LwFile& file) {
 
 TEST_CASE("real LightWave files parse with the key counts SOURCES.md lists", "[lightwave][real]") {
   const auto dir = lightwave_dir();
-  if (!dir) {
-    WARN("../shared/corpus/real not found: skipping the real LightWave files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(dir, "../shared/corpus/real not found: skipping the real LightWave files");
   const std::string eech = "enemy-engaged-developers__eech_source_code/setup/cohokum/graphics/cockpits/";
   const std::string astro = "astrofra__legacy-lightwave-projects/content/";
   // path -> (version, channels, keys per channel)
@@ -66,10 +63,7 @@ TEST_CASE("real LightWave files parse with the key counts SOURCES.md lists", "[l
 
 TEST_CASE("real LightWave values match SOURCES.md", "[lightwave][real]") {
   const auto dir = lightwave_dir();
-  if (!dir) {
-    WARN("../shared/corpus/real not found: skipping the real LightWave files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(dir, "../shared/corpus/real not found: skipping the real LightWave files");
   const std::string eech = "enemy-engaged-developers__eech_source_code/setup/cohokum/graphics/cockpits/";
   const auto forearm = load(*dir / (eech + "kiowa/FOREARM.MOT"));
   CHECK(forearm.channels[0].keys[0].value == 0.035694);
@@ -110,10 +104,7 @@ TEST_CASE("real LightWave values match SOURCES.md", "[lightwave][real]") {
 
 TEST_CASE("real LightWave files round-trip through the writer", "[lightwave][real]") {
   const auto dir = lightwave_dir();
-  if (!dir) {
-    WARN("../shared/corpus/real not found: skipping the real LightWave files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(dir, "../shared/corpus/real not found: skipping the real LightWave files");
   std::size_t files = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(*dir)) {
     if (!entry.is_regular_file()) continue;

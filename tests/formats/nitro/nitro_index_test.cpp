@@ -163,10 +163,7 @@ TEST_CASE("in a DS ROM an animation looks for its model in its own folder", "[ni
 
 TEST_CASE("the 9 real NARCs: models, links and names as the note's census says", "[nitro][end_to_end][real]") {
   const auto shared = test::shared_dir();
-  if (!shared) {
-    WARN("../shared/corpus/real not found: skipping the real NARCs");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found: skipping the real NARCs");
   test::TempDir dir;
   IndexOptions index;
   index.roots = {*shared / "corpus/real/containers"};

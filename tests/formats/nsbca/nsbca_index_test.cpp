@@ -15,10 +15,7 @@ using namespace animdex::nsbca;
 
 TEST_CASE("every real NSBCA file indexes with its node states and decoded samples", "[end_to_end][nsbca][real]") {
   const auto shared = test::shared_dir();
-  if (!shared) {
-    WARN("../shared/corpus/real not found: skipping the real NSBCA files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found: skipping the real NSBCA files");
   test::TempDir dir;
   IndexOptions index;
   index.roots = {*shared / "corpus/real/nsbca"};

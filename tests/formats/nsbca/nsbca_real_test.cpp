@@ -84,10 +84,7 @@ std::optional<std::filesystem::path> nsbca_dir() {
 
 TEST_CASE("real NSBCA files: SOURCES.md's frames, nodes, flags, channel statistics and tags", "[nsbca][real]") {
   const auto dir = nsbca_dir();
-  if (!dir) {
-    WARN("../shared/corpus/real not found: skipping the real NSBCA files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(dir, "../shared/corpus/real not found: skipping the real NSBCA files");
   for (const auto& expected : table()) {
     INFO(expected.path);
     const auto bytes = test::read_bytes(*dir / expected.path);
@@ -132,10 +129,7 @@ TEST_CASE("real NSBCA files: SOURCES.md's frames, nodes, flags, channel statisti
 
 TEST_CASE("real NSBCA files rewrite byte for byte", "[nsbca][real][writer]") {
   const auto dir = nsbca_dir();
-  if (!dir) {
-    WARN("../shared/corpus/real not found: skipping the real NSBCA files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(dir, "../shared/corpus/real not found: skipping the real NSBCA files");
   std::size_t identical = 0;
   for (const auto& expected : table()) {
     INFO(expected.path);
@@ -156,10 +150,7 @@ TEST_CASE("real NSBCA files rewrite byte for byte", "[nsbca][real][writer]") {
 
 TEST_CASE("decoded real rotations are orthonormal with determinant +1", "[nsbca][real]") {
   const auto dir = nsbca_dir();
-  if (!dir) {
-    WARN("../shared/corpus/real not found: skipping the real NSBCA files");
-    return;
-  }
+  ANIMDEX_SKIP_UNLESS(dir, "../shared/corpus/real not found: skipping the real NSBCA files");
   std::size_t checked = 0;
   double worst = 0;
   for (const auto& expected : table()) {
