@@ -100,6 +100,28 @@ std::size_t parse_all(const std::vector<ByteBuffer>& contents,
   return keys;
 }
 
+// One raw read of `files` and one timed parse of their `contents`, with the parse's share by format
+// and the page faults it took (the first parse in a process faults in the heap the models need,
+// which is most of its time on a VM). Figure a keeps the fastest of three.
+struct ParseRun {
+  double read_seconds = 0.0;
+  double parse_seconds = 0.0;
+  std::map<std::string, double> seconds_by_format;
+  std::size_t keys = 0;
+  long page_faults = 0;
+};
+
+ParseRun parse_run(const std::vector<WalkEntry>& files, const std::vector<ByteBuffer>& contents) {
+  ParseRun run;
+  run.read_seconds = raw_read_seconds(files);
+  rusage before{}, after{};
+  getrusage(RUSAGE_SELF, &before);
+  run.parse_seconds = timed([&] { run.keys = parse_all(contents, run.seconds_by_format); });
+  getrusage(RUSAGE_SELF, &after);
+  run.page_faults = after.ru_minflt - before.ru_minflt;
+  return run;
+}
+
 // The time to encode every parsed track's key blob (models parsed beforehand, not timed).
 double encode_seconds(const std::vector<ByteBuffer>& contents) {
   std::vector<model::AnimationFile> models;
@@ -402,19 +424,12 @@ int main(int argc, char** argv) {
   if (!parse_only.empty()) {
     const auto files = files_under(parse_only);
     const auto contents = load_all(files);
-    for (int run = 1; run <= 3; ++run) {  // figure a keeps the fastest of three
-      const double read_seconds = raw_read_seconds(files);
-      std::map<std::string, double> by_format;
-      std::size_t keys = 0;
-      rusage before{}, after{};
-      getrusage(RUSAGE_SELF, &before);
-      const double parse_seconds = timed([&] { keys = parse_all(contents, by_format); });
-      getrusage(RUSAGE_SELF, &after);
-      // The first run faults in the heap the models need, which is most of its time on a VM.
-      std::printf("run %d: %zu keys parsed in %.3f s (", run, keys, parse_seconds);
-      for (const auto& [format, seconds] : by_format) std::printf("%s %.3f s, ", format.c_str(), seconds);
-      std::printf("%ld page faults); raw read %.3f s; ratio %.2f\n", after.ru_minflt - before.ru_minflt, read_seconds,
-                  parse_seconds / read_seconds);
+    for (int number = 1; number <= 3; ++number) {
+      const ParseRun run = parse_run(files, contents);
+      std::printf("run %d: %zu keys parsed in %.3f s (", number, run.keys, run.parse_seconds);
+      for (const auto& [format, seconds] : run.seconds_by_format) std::printf("%s %.3f s, ", format.c_str(), seconds);
+      std::printf("%ld page faults); raw read %.3f s; ratio %.2f\n", run.page_faults, run.read_seconds,
+                  run.parse_seconds / run.read_seconds);
     }
     std::printf("encoding their key blobs (the parallel stage's next step) %.3f s\n", encode_seconds(contents));
     return 0;
@@ -448,22 +463,20 @@ int main(int argc, char** argv) {
   const auto files = files_under(work / "corpus-1x");
   auto contents = load_all(files);
   // Each the fastest of three runs, as the index timings: this machine's noise only ever adds time.
-  double read_seconds = 1e300, parse_seconds = 1e300;
-  std::map<std::string, double> by_format;
+  double read_seconds = 1e300;
+  ParseRun fastest;
+  fastest.parse_seconds = 1e300;
   for (int r = 0; r < 3; ++r) {
-    read_seconds = std::min(read_seconds, raw_read_seconds(files));
-    std::map<std::string, double> this_run;
-    const double seconds = timed([&] { parse_all(contents, this_run); });
-    if (seconds < parse_seconds) {
-      parse_seconds = seconds;
-      by_format = std::move(this_run);
-    }
+    ParseRun run = parse_run(files, contents);
+    read_seconds = std::min(read_seconds, run.read_seconds);
+    if (run.parse_seconds < fastest.parse_seconds) fastest = std::move(run);
   }
+  const double parse_seconds = fastest.parse_seconds;
   figures.push_back({"a. parse (detect + parse + model, 1 thread) vs raw read, fastest of 3 each", fmt::format("{:.3f} s", parse_seconds),
                      fmt::format("{:.3f} s", read_seconds), parse_seconds / read_seconds, "<= 3x",
                      parse_seconds <= 3 * read_seconds});
   std::string shares;
-  for (const auto& [format, seconds] : by_format)
+  for (const auto& [format, seconds] : fastest.seconds_by_format)
     shares += fmt::format("{}{} {:.3f} s", shares.empty() ? "" : ", ", format, seconds);
   figures.push_back({"a. parse by format (information: where figure a's time goes)", shares, "-", 0.0, "-", true});
   contents.clear();

@@ -35,9 +35,10 @@ class DatabaseError : public std::runtime_error {
 
 // For a process that only indexes: SQLite's allocation statistics off. They take a process-wide
 // mutex on every SQLite allocation, which cost the writer 0.1 s of a 1.1 s index at 2 threads (an
-// atomic lock per allocation while the parse threads run). Only `index` calls it: the statistics
-// are what sqlite3_hard_heap_limit64 (`animdex sql`'s memory bound) counts. SQLite accepts it only
-// before it initialises, so it must come before the process opens any database; later it is a no-op.
+// atomic lock per allocation while the parse threads run). Only `index` and the bench that times it
+// call it: the statistics are what sqlite3_hard_heap_limit64 (`animdex sql`'s memory bound) counts.
+// SQLite accepts it only before it initialises, so it must come before the process opens any
+// database; later it is a no-op.
 void disable_sqlite_memory_statistics();
 
 // Opens (creating if needed) a database for writing and brings its schema up to date. A file
