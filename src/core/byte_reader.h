@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "core/parse_deadline.h"
 #include "core/parse_error.h"
@@ -52,6 +53,24 @@ class ByteReader {
     return value;
   }
 
+  // Fills `out` with consecutive values of T (an unsigned integer of 2 or 4 bytes, or float) from
+  // `offset` on, in `order`: one bounds check and one deadline count for the run, then a loop the
+  // compiler vectorises. For a parser's per-key columns, where a read per value was most of a parse.
+  template <typename T>
+  void read_array(std::uint64_t offset, Endian order, std::span<T> out) const {
+    using Word = std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint32_t>;
+    static_assert(sizeof(T) == sizeof(Word) && std::is_trivially_copyable_v<T>, "2- or 4-byte values");
+    require(offset, std::uint64_t{out.size()} * sizeof(T), "an array of values");
+    count_reads(offset, out.size());
+    const std::byte* from = bytes_.data() + offset;
+    const bool swap = (order == Endian::big) != (std::endian::native == std::endian::big);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      Word word;
+      std::memcpy(&word, from + i * sizeof(Word), sizeof(Word));
+      out[i] = std::bit_cast<T>(swap ? byteswap(word) : word);
+    }
+  }
+
   std::span<const std::byte> slice(std::uint64_t offset, std::uint64_t length) const {
     require(offset, length, "byte range");
     return bytes_.subspan(static_cast<std::size_t>(offset), static_cast<std::size_t>(length));
@@ -68,6 +87,13 @@ class ByteReader {
 
  private:
   [[noreturn]] void fail_not_finite(std::uint64_t offset, Endian order, std::string_view what) const;
+
+  // Counts `reads` reads toward the parse deadline, checking it each kDeadlineCheckInterval.
+  void count_reads(std::uint64_t offset, std::size_t reads) const {
+    const std::uint64_t before = reads_;
+    reads_ += static_cast<std::uint32_t>(reads);
+    if ((before + reads) / kDeadlineCheckInterval != before / kDeadlineCheckInterval) check_parse_deadline(offset);
+  }
 
   template <typename T>
   T load(std::uint64_t offset, Endian order) const {

@@ -7,9 +7,9 @@
 
 namespace animdex::model {
 
-KeyColumns::KeyColumns(std::size_t key_count, unsigned columns)
+KeyColumns::KeyColumns(std::size_t key_count, unsigned columns, const std::shared_ptr<ColumnArena>& arena)
     : key_count_(key_count), columns_(key_count > 0 ? columns & (kFrame | kXYZW) : 0) {
-  if (key_count > 0) storage_ = WordColumns(word_columns(), key_count);
+  if (key_count > 0) storage_ = WordColumns(word_columns(), key_count, arena);
 }
 
 KeyColumns::KeyColumns(KeyColumns&& other) noexcept
@@ -73,11 +73,12 @@ bool KeyColumns::operator==(const KeyColumns& other) const {
   return true;
 }
 
-SplineColumns::SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags)
+SplineColumns::SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags,
+                             const std::shared_ptr<ColumnArena>& arena)
     : key_count_(key_count),
       parameter_count_(std::min(parameter_count, kMaxParameters)),
       linear_flags_(linear_flags),
-      storage_(word_columns(), key_count) {}
+      storage_(word_columns(), key_count, arena) {}
 
 SplineColumns::SplineColumns(SplineColumns&& other) noexcept
     : key_count_(std::exchange(other.key_count_, 0)),

@@ -44,8 +44,8 @@ class KeyColumns {
 
   KeyColumns() = default;
   // `key_count` keys, every column of `columns` zero-filled: parsers size once, then fill in place.
-  // Zero keys carry no columns.
-  KeyColumns(std::size_t key_count, unsigned columns);
+  // Zero keys carry no columns. With an `arena` (one per parsed file) the buffer comes from it.
+  KeyColumns(std::size_t key_count, unsigned columns, const std::shared_ptr<ColumnArena>& arena = nullptr);
   KeyColumns(const KeyColumns&) = default;
   KeyColumns& operator=(const KeyColumns&) = default;
   // A moved-from track is empty (its counts go with its buffer), as a moved-from vector was.
@@ -129,8 +129,9 @@ class SplineColumns {
   static constexpr std::size_t kMaxParameters = 6;
 
   SplineColumns() = default;
-  // `key_count` splines, zero-filled: parsers size once, then fill in place.
-  SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags);
+  // `key_count` splines, zero-filled: parsers size once, then fill in place (from `arena` if given).
+  SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags,
+                const std::shared_ptr<ColumnArena>& arena = nullptr);
   SplineColumns(const SplineColumns&) = default;
   SplineColumns& operator=(const SplineColumns&) = default;
   SplineColumns(SplineColumns&& other) noexcept;

@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <span>
+
 #include "core/byte_reader.h"
 #include "core/byte_writer.h"
 
@@ -62,4 +65,29 @@ TEST_CASE("ByteWriter writes what ByteReader reads", "[core]") {
   CHECK(in.u32le(2) == 0xDEADBEEF);
   CHECK(in.f32be(6) == -0.5F);
   CHECK(in.u32be(10) == 0xCAFEF00D);
+}
+
+TEST_CASE("ByteReader::read_array reads a run of values in either order, checked once", "[core]") {
+  const auto data = bytes({0x12, 0x34, 0x56, 0x78, 0x40, 0x48, 0x00, 0x00, 0x9A});
+  const ByteReader in(data);
+  std::array<std::uint16_t, 2> halves{};
+  in.read_array(0, Endian::big, std::span<std::uint16_t>(halves));
+  CHECK(halves == std::array<std::uint16_t, 2>{0x1234, 0x5678});
+  in.read_array(1, Endian::little, std::span<std::uint16_t>(halves));  // unaligned
+  CHECK(halves == std::array<std::uint16_t, 2>{0x5634, 0x4078});
+  std::array<float, 1> value{};
+  in.read_array(4, Endian::big, std::span<float>(value));
+  CHECK(value[0] == 3.125F);
+  std::array<std::uint32_t, 2> words{};
+  in.read_array(0, Endian::big, std::span<std::uint32_t>(words));
+  CHECK(words == std::array<std::uint32_t, 2>{0x12345678U, 0x40480000U});
+  std::array<std::uint32_t, 0> none{};
+  CHECK_NOTHROW(in.read_array(9, Endian::big, std::span<std::uint32_t>(none)));
+  try {
+    in.read_array(2, Endian::big, std::span<std::uint32_t>(words));  // 8 bytes from 2 pass the 9-byte end
+    FAIL("no error");
+  } catch (const ParseFailure& failure) {
+    CHECK(failure.error().offset == 2);
+    CHECK_THAT(failure.error().message(), Catch::Contains("an array of values of 8 bytes inside the 9-byte buffer"));
+  }
 }

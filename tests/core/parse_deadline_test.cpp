@@ -25,6 +25,20 @@ TEST_CASE("a parse past its deadline fails at the offset it had reached", "[core
   }
 }
 
+TEST_CASE("a run read by read_array counts toward the deadline as its values", "[core][deadline]") {
+  const std::vector<std::byte> bytes(16 + 4 * kDeadlineCheckInterval, std::byte{0});
+  const ByteReader in(bytes);
+  std::vector<std::uint32_t> words(kDeadlineCheckInterval);
+  ScopedParseDeadline deadline(std::chrono::nanoseconds(0));
+  try {
+    in.read_array(16, Endian::big, std::span<std::uint32_t>(words));  // one run crosses a check
+    FAIL("the deadline was not enforced");
+  } catch (const ParseFailure& failure) {
+    CHECK(failure.error().offset == 16);
+    CHECK_THAT(failure.error().message(), Catch::Contains("time limit"));
+  }
+}
+
 TEST_CASE("without a deadline nothing is checked", "[core][deadline]") {
   const std::vector<std::byte> bytes(8, std::byte{0});
   const ByteReader in(bytes);

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -93,4 +94,33 @@ TEST_CASE("spline columns: parameters widen to the last non-zero one; sized colu
   SplineColumns moved = std::move(copy);
   CHECK(moved.size() == 2);
   CHECK(copy.empty());  // NOLINT(bugprone-use-after-move)
+}
+
+TEST_CASE("columns from an arena keep it alive, and copies of them own heap buffers", "[model]") {
+  KeyColumns keys;
+  SplineColumns splines;
+  std::weak_ptr<ColumnArena> watched;
+  {
+    auto arena = std::make_shared<ColumnArena>(64);  // a small first chunk: the second track needs another
+    watched = arena;
+    keys = KeyColumns(3, KeyColumns::kX, arena);
+    splines = SplineColumns(3, 2, false, arena);
+    KeyColumns other(100, KeyColumns::kXYZW, arena);
+    CHECK(other.w()[99] == 0.0);  // zero-filled, as from the heap
+    CHECK(keys.x()[2] == 0.0);
+    for (std::size_t k = 0; k < 3; ++k) {
+      keys.time()[k] = static_cast<double>(k);
+      keys.x()[k] = 0.5 * static_cast<double>(k);
+      splines.parameter(1)[k] = -1.0 * static_cast<double>(k);
+    }
+  }
+  REQUIRE_FALSE(watched.expired());  // the file's holder is gone; its tracks still hold the arena
+  CHECK(keys.x()[2] == 1.0);
+  CHECK(splines.parameter(1)[2] == -2.0);
+  KeyColumns copy = keys;
+  keys = KeyColumns();
+  CHECK(copy.x()[1] == 0.5);
+  splines = SplineColumns();
+  CHECK(watched.expired());  // the last column from the arena released it; the copy is on the heap
+  CHECK(copy.time()[2] == 2.0);
 }

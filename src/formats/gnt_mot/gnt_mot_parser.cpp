@@ -73,8 +73,8 @@ BoneHeader read_bone_header(const ByteReader& in, std::uint64_t header_at) {
 // MotSink keeps the file's own structs (what the writer rebuilds files from), ModelSink decodes
 // straight into the common model's key columns (the index's path: no struct per key or bone).
 // A sink provides: file(slot_count, declared_size, table_padding, animation_count), animation(GntaHeader),
-// bone(BoneHeader) -> per-key time(k, seconds) and coordinates(k, words, values), then
-// bone_padding(after_times, after_coordinates), and finish().
+// bone(BoneHeader) -> times(seconds per key) and coordinates(words, values: four a key, checked),
+// then bone_padding(after_times, after_coordinates), and finish().
 struct GntaHeader {
   std::uint32_t animation_id = 0;
   std::uint32_t file_offset = 0;
@@ -84,9 +84,55 @@ struct GntaHeader {
   float end_time = 0.0F;
 };
 
+// A bone's keys as read, before the sink takes them: times, then coordinate words and their
+// values, four a key. Reused from bone to bone (a bone has at most 65,535 keys, so at most 1.3 MB).
+struct KeyScratch {
+  std::vector<float> times;
+  std::vector<std::uint16_t> halves;  // bf16 words as stored
+  std::vector<std::uint32_t> words;   // each coordinate's word (a bf16 word widened, or f32 bits)
+  std::vector<float> values;
+};
+
+// The bone's key times, read in one run and then checked: finite, within range, in time order.
+// A failing key is read again the checked way for read_time's exact error.
+void read_key_times(const ByteReader& in, std::uint64_t times_at, std::vector<float>& times) {
+  in.read_array(times_at, BE, std::span<float>(times));
+  float previous = 0.0F;
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    const float time = times[k];
+    if (!(std::fabs(time) <= kMaxSeconds)) [[unlikely]]  // also false for NaN
+      read_time(in, times_at + 4 * k, "a key time");
+    // Keys are in time order (GNTool writes them so; the model's rule).
+    if (k > 0 && time < previous) [[unlikely]]
+      fail_at(times_at + 4 * k, fmt::format("a key time at or after the previous key's {}", previous),
+              fmt::format("{}", time));
+    previous = time;
+  }
+}
+
+// The bone's coordinate words and values, four a key, read in one run and then checked finite.
+void read_coordinates(const ByteReader& in, std::uint64_t coords_at, CoordinateEncoding encoding,
+                      KeyScratch& scratch) {
+  const bool bf16 = encoding == CoordinateEncoding::bf16;
+  auto& words = scratch.words;
+  if (bf16) {
+    scratch.halves.resize(words.size());
+    in.read_array(coords_at, BE, std::span<std::uint16_t>(scratch.halves));
+    std::copy(scratch.halves.begin(), scratch.halves.end(), words.begin());
+  } else {
+    in.read_array(coords_at, BE, std::span<std::uint32_t>(words));
+  }
+  for (std::size_t i = 0; i < words.size(); ++i) scratch.values[i] = decode_coordinate(words[i], encoding);
+  for (std::size_t i = 0; i < words.size(); ++i)
+    // A NaN or infinite coordinate has no SQL value and no meaning in a pose.
+    if (!std::isfinite(scratch.values[i])) [[unlikely]]
+      fail_at(coords_at + i * (bf16 ? 2 : 4), "a finite coordinate",
+              fmt::format("{} (word {})", scratch.values[i], hex(words[i])));
+}
+
 template <typename Sink>
 void walk_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at, std::uint64_t data_start,
-               Sink& sink) {
+               KeyScratch& scratch, Sink& sink) {
   const BoneHeader bone = read_bone_header(in, header_at);
   const std::uint64_t key_count = bone.key_count;
   // Time values: K x f32, inside this GNTA's data area (after the bone headers).
@@ -99,17 +145,10 @@ void walk_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at
             fmt::format("time offset {} (absolute {})", hex(bone.time_offset), hex(times_at)));
   // Each key becomes a time, four coordinate words and a model key: charged before any is held.
   charge_parse_memory(key_count, model::kBytesPerKey + 4 + 16, header_at + 0x06, "key counts");
+  scratch.times.resize(key_count);
+  read_key_times(in, times_at, scratch.times);
   sink.bone(bone);
-  float previous = 0.0F;
-  for (std::uint64_t k = 0; k < key_count; ++k) {
-    const float time = read_time(in, times_at + 4 * k, "a key time");
-    // Keys are in time order (GNTool writes them so; the model's rule).
-    if (k > 0 && time < previous)
-      fail_at(times_at + 4 * k, fmt::format("a key time at or after the previous key's {}", previous),
-              fmt::format("{}", time));
-    sink.time(k, time);
-    previous = time;
-  }
+  sink.times(scratch.times);
   const std::uint64_t times_padded = std::min(align16(times_end), gnta.end);
   const auto after_times = in.slice(times_end, times_padded - times_end);
   if (bone.encoding == CoordinateEncoding::none) return sink.bone_padding(after_times, {});
@@ -120,8 +159,7 @@ void walk_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at
     fail_at(header_at + 0x14, fmt::format("coordinates offset {} (right after the padded key times)",
                                           hex(expected_coordinates)),
             hex(bone.coordinates_offset));
-  const bool bf16 = bone.encoding == CoordinateEncoding::bf16;
-  const std::uint64_t bytes_per_key = bf16 ? 8 : 16;
+  const std::uint64_t bytes_per_key = bone.encoding == CoordinateEncoding::bf16 ? 8 : 16;
   const std::uint64_t coords_at = gnta.begin + bone.coordinates_offset;
   const std::uint64_t coords_end = coords_at + bytes_per_key * key_count;
   if (coords_end > gnta.end)
@@ -129,24 +167,16 @@ void walk_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at
             fmt::format("{} coordinate bytes ({} keys) inside the GNTA ending at {}", bytes_per_key * key_count,
                         key_count, hex(gnta.end)),
             fmt::format("a block ending at {}", hex(coords_end)));
-  for (std::uint64_t k = 0; k < key_count; ++k) {
-    std::array<std::uint32_t, 4> words{};
-    std::array<float, 4> values{};
-    for (std::uint64_t c = 0; c < 4; ++c) {
-      const std::uint64_t word_at = coords_at + k * bytes_per_key + (bf16 ? 2 * c : 4 * c);
-      words[c] = bf16 ? in.u16be(word_at) : in.u32be(word_at);
-      values[c] = decode_coordinate(words[c], bone.encoding);
-      // A NaN or infinite coordinate has no SQL value and no meaning in a pose.
-      if (!std::isfinite(values[c]))
-        fail_at(word_at, "a finite coordinate", fmt::format("{} (word {})", values[c], hex(words[c])));
-    }
-    sink.coordinates(k, words, values);
-  }
+  scratch.words.resize(4 * key_count);
+  scratch.values.resize(4 * key_count);
+  read_coordinates(in, coords_at, bone.encoding, scratch);
+  sink.coordinates(scratch.words, scratch.values);
   sink.bone_padding(after_times, in.slice(coords_end, std::min(align16(coords_end), gnta.end) - coords_end));
 }
 
 template <typename Sink>
-void walk_gnta(const ByteReader& in, std::uint32_t animation_id, const Extent& gnta, Sink& sink) {
+void walk_gnta(const ByteReader& in, std::uint32_t animation_id, const Extent& gnta, KeyScratch& scratch,
+               Sink& sink) {
   if (gnta.size() < kGntaHeaderSize)
     fail_at(gnta.begin, "a 16-byte GNTA header", fmt::format("{} bytes before the next animation", gnta.size()));
   GntaHeader header;
@@ -167,7 +197,7 @@ void walk_gnta(const ByteReader& in, std::uint32_t animation_id, const Extent& g
             fmt::format("headers ending at {}", hex(data_start)));
   sink.animation(header);
   for (std::uint64_t i = 0; i < header.bone_count; ++i)
-    walk_bone(in, gnta, gnta.begin + kGntaHeaderSize + kBoneHeaderSize * i, data_start, sink);
+    walk_bone(in, gnta, gnta.begin + kGntaHeaderSize + kBoneHeaderSize * i, data_start, scratch, sink);
 }
 
 template <typename Sink>
@@ -208,9 +238,10 @@ void walk_mot(std::span<const std::byte> bytes, Sink& sink) {
   }
   sink.file(slot_count, declared_size, in.slice(table_end, std::min(first_data, size) - table_end),
             id_by_offset.size());
+  KeyScratch scratch;
   for (auto it = id_by_offset.begin(); it != id_by_offset.end(); ++it) {
     const auto next = std::next(it);
-    walk_gnta(in, it->second, Extent{it->first, next == id_by_offset.end() ? size : next->first}, sink);
+    walk_gnta(in, it->second, Extent{it->first, next == id_by_offset.end() ? size : next->first}, scratch, sink);
   }
   sink.finish();
 }
@@ -245,9 +276,10 @@ class MotSink {
     bone.key_times.reserve(header.key_count);
     if (header.encoding != CoordinateEncoding::none) bone.coordinate_words.reserve(header.key_count);
   }
-  void time(std::uint64_t, float seconds) { current().key_times.push_back(seconds); }
-  void coordinates(std::uint64_t, const std::array<std::uint32_t, 4>& words, const std::array<float, 4>&) {
-    current().coordinate_words.push_back(words);
+  void times(std::span<const float> seconds) { current().key_times.assign(seconds.begin(), seconds.end()); }
+  void coordinates(std::span<const std::uint32_t> words, std::span<const float>) {
+    auto& kept = current().coordinate_words;
+    for (std::size_t at = 0; at + 4 <= words.size(); at += 4) kept.push_back({words[at], words[at + 1], words[at + 2], words[at + 3]});
   }
   void bone_padding(std::span<const std::byte> after_times, std::span<const std::byte> after_coordinates) {
     current().junk_after_times.assign(after_times.begin(), after_times.end());
@@ -265,9 +297,15 @@ class MotSink {
 };
 
 // The common model, decoded as the bytes are read: each key's time, frame and values go straight
-// into the track's columns.
+// into the track's columns, which come from one arena for the file.
 class ModelSink {
  public:
+  // A track's columns take about four times its bytes in the file (six 8-byte words a key, from a
+  // 4-byte time and 8 bytes of bf16 values), so the arena's first chunk is sized for that, capped:
+  // a larger file's arena grows by chunks as its tracks arrive.
+  explicit ModelSink(std::size_t file_size)
+      : arena_(std::make_shared<model::ColumnArena>(std::min<std::size_t>(4 * file_size, kMaxFirstChunk))) {}
+
   void file(std::uint32_t slot_count, std::uint32_t declared_size, std::span<const std::byte>,
             std::size_t animation_count) {
     slot_count_ = slot_count;
@@ -282,18 +320,23 @@ class ModelSink {
     auto& track = file_.animations.back().tracks.emplace_back(
         model_track(header.bone_id, header.flags1, header.track_flags, header.total_time));
     const bool values = header.encoding != CoordinateEncoding::none;
-    auto& keys = track.keys =
-        model::KeyColumns(header.key_count, model::KeyColumns::kFrame | (values ? model::KeyColumns::kXYZW : 0));
-    times_ = keys.time();
-    frames_ = keys.frame();
-    for (std::size_t v = 0; v < 4; ++v) values_[v] = keys.value(v);
+    auto& keys = track.keys = model::KeyColumns(
+        header.key_count, model::KeyColumns::kFrame | (values ? model::KeyColumns::kXYZW : 0), arena_);
+    keys_ = &keys;
   }
-  void time(std::uint64_t k, float seconds) {
-    times_[k] = seconds;
-    frames_[k] = seconds_to_frame(seconds);
+  void times(std::span<const float> seconds) {
+    const auto times = keys_->time();
+    const auto frames = keys_->frame();
+    for (std::size_t k = 0; k < seconds.size(); ++k) {
+      times[k] = seconds[k];
+      frames[k] = seconds_to_frame(seconds[k]);
+    }
   }
-  void coordinates(std::uint64_t k, const std::array<std::uint32_t, 4>&, const std::array<float, 4>& values) {
-    for (std::size_t v = 0; v < 4; ++v) values_[v][k] = values[v];
+  void coordinates(std::span<const std::uint32_t>, std::span<const float> values) {
+    for (std::size_t v = 0; v < 4; ++v) {
+      const auto column = keys_->value(v);
+      for (std::size_t k = 0; k < column.size(); ++k) column[k] = values[4 * k + v];
+    }
   }
   void bone_padding(std::span<const std::byte>, std::span<const std::byte>) {}
   void finish() {
@@ -304,11 +347,10 @@ class ModelSink {
   model::AnimationFile take() { return std::move(file_); }
 
  private:
+  static constexpr std::size_t kMaxFirstChunk = std::size_t{4} << 20;
+  std::shared_ptr<model::ColumnArena> arena_;
   model::AnimationFile file_;
-  // The current track's columns, sized by bone() and filled key by key.
-  std::span<double> times_;
-  std::span<std::int64_t> frames_;
-  std::array<std::span<double>, 4> values_;
+  model::KeyColumns* keys_ = nullptr;  // the current track's columns, sized by bone()
   std::uint32_t slot_count_ = 0;
   std::uint32_t declared_size_ = 0;
 };
@@ -325,7 +367,7 @@ Result<MotFile> parse_mot(std::span<const std::byte> bytes) {
 
 Result<model::AnimationFile> parse_mot_model(std::span<const std::byte> bytes) {
   return catch_parse_failure<model::AnimationFile>([&] {
-    ModelSink sink;
+    ModelSink sink(bytes.size());
     walk_mot(bytes, sink);
     return sink.take();
   });

@@ -19,7 +19,8 @@ int spline_shape(Interpolation interpolation) {
   }
 }
 
-model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve, bool inverse) {
+model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve, bool inverse,
+                             const std::shared_ptr<model::ColumnArena>& arena) {
   model::BoneTrack track;
   // IK helpers follow the bones in the joint table, so an inverse curve's joint is bone_count + index.
   track.bone_id = inverse ? std::int64_t{body.bone_count} + curve.joint : std::int64_t{curve.joint};
@@ -29,8 +30,8 @@ model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve
   track.value_encoding = "kh2_fcurve";
   // Sized once, filled in place: a time and a value per key, and its span's shape and tangents.
   const std::size_t key_count = curve.key_count;
-  track.keys = model::KeyColumns(key_count, model::KeyColumns::kX);
-  track.splines = model::SplineColumns(key_count, 2, false);
+  track.keys = model::KeyColumns(key_count, model::KeyColumns::kX, arena);
+  track.splines = model::SplineColumns(key_count, 2, false, arena);
   const auto times = track.keys.time();
   const auto values = track.keys.x();
   const auto shapes = track.splines.shape();
@@ -125,7 +126,7 @@ Decomposed decompose(const std::array<float, 16>& m) {
   return out;
 }
 
-model::Animation motion_to_animation(const Motion& motion) {
+model::Animation motion_to_animation(const Motion& motion, const std::shared_ptr<model::ColumnArena>& arena) {
   model::Animation animation;
   if (motion.raw) {
     const auto& raw = *motion.raw;
@@ -175,8 +176,8 @@ model::Animation motion_to_animation(const Motion& motion) {
   animation.frame_count = body.frame_count;
   animation.end_time = body.range.frame_end;
   animation.tracks.reserve(body.forward_curves.size() + body.inverse_curves.size());
-  for (const auto& curve : body.forward_curves) animation.tracks.push_back(curve_track(body, curve, false));
-  for (const auto& curve : body.inverse_curves) animation.tracks.push_back(curve_track(body, curve, true));
+  for (const auto& curve : body.forward_curves) animation.tracks.push_back(curve_track(body, curve, false, arena));
+  for (const auto& curve : body.inverse_curves) animation.tracks.push_back(curve_track(body, curve, true, arena));
   return animation;
 }
 
@@ -184,7 +185,7 @@ model::AnimationFile to_model(const Motion& motion) {
   model::AnimationFile file;
   file.properties.push_back({"motion_kind", motion.raw ? "raw" : "interpolated"});
   file.properties.push_back({"subtype", std::to_string(motion.subtype)});
-  file.animations.push_back(motion_to_animation(motion));
+  file.animations.push_back(motion_to_animation(motion, std::make_shared<model::ColumnArena>()));
   file.format_rows.push_back(motion_row(motion, 0));
   file.warnings = motion.warnings;
   return file;
@@ -207,8 +208,10 @@ model::AnimationFile to_model(const KH2File& kh2) {
   file.properties.push_back({"dummy_slot_count", std::to_string(dummies)});
   file.properties.push_back({"motion_count", std::to_string(kh2.motions.size())});
 
+  // Every curve's columns from one arena for the file: a motion set has thousands of small curves.
+  const auto arena = std::make_shared<model::ColumnArena>();
   for (const auto& motion : kh2.motions) {
-    model::Animation animation = motion_to_animation(motion.motion);
+    model::Animation animation = motion_to_animation(motion.motion, arena);
     animation.slot = motion.slot;
     animation.motion_id = motion.motion_id;
     // Names come from the motion-name table by motion ID; outside motion sets, the entry's tag.

@@ -10,7 +10,8 @@ namespace animdex::kh2 {
 
 model::AnimationFile to_model(const KH2File& file);
 model::AnimationFile to_model(const Motion& motion);  // a bare Motion file
-model::Animation motion_to_animation(const Motion& motion);
+// With an arena, the curves' columns come from it (nullptr: the heap).
+model::Animation motion_to_animation(const Motion& motion, const std::shared_ptr<model::ColumnArena>& arena = nullptr);
 
 // Decomposes a row-major 4x4 (translation in elements 12..14) into translation, rotation
 // quaternion (x, y, z, w) and scale; a mirrored basis gets a negative x scale.

@@ -140,6 +140,15 @@ TEST_CASE("key times out of order are rejected at the later key", "[gnt_mot][cor
   CHECK(gnt_mot::parse_mot(equal).ok());
 }
 
+TEST_CASE("a key time that is not a number, or past the time range, is rejected at that key", "[gnt_mot][corrupt]") {
+  auto far = test::handmade_mot();
+  test::put_f32(far, 0x70 + 8, 2e9F, BE);  // bone 0 key 2
+  check_rejected(far, 0x70 + 8, "a key time within +-1e+09 seconds");
+  auto nan = test::handmade_mot();
+  test::put(nan, 0x70 + 4, 0x7FC00000U, 4, BE);  // bone 0 key 1
+  check_rejected(nan, 0x70 + 4, "a finite float32 for a key time");
+}
+
 TEST_CASE("padding bytes are not required to be zero", "[gnt_mot][corrupt]") {
   auto bytes = test::handmade_mot();
   bytes[0x18] = std::byte{0x55};  // slot-table padding
