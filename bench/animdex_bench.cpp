@@ -262,7 +262,7 @@ double sqlite_floor(const std::vector<FileRow>& rows, const fs::path& path) {
           bind(track_insert, parameter(kBoneTracks, "channels"), track.channels);
           bind(track_insert, parameter(kBoneTracks, "value_encoding"), track.value_encoding);
           bind(track_insert, parameter(kBoneTracks, "key_count"), extra.tracks[t].key_count);
-          bind(track_insert, parameter(kBoneTracks, "total_time"), track.total_time);
+          bind(track_insert, parameter(kBoneTracks, "total_time"), extra.tracks[t].total_time);
           bind(track_insert, parameter(kBoneTracks, "content_hash"), extra.tracks[t].content_hash);
           bind(track_insert, parameter(kBoneTracks, "keys"), row.keys_blob(extra.tracks[t]));
           step(track_insert);

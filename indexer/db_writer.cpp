@@ -503,7 +503,7 @@ void DumpWriter::write_file_contents(const FileRow& file, std::int64_t file_id) 
       insert_track_.bindNoCopy(parameter(kBoneTracks, "channels"), track.channels);
       insert_track_.bindNoCopy(parameter(kBoneTracks, "value_encoding"), track.value_encoding);
       insert_track_.bind(parameter(kBoneTracks, "key_count"), animation_row.tracks[t].key_count);
-      insert_track_.bind(parameter(kBoneTracks, "total_time"), as_stored(track.total_time));
+      insert_track_.bind(parameter(kBoneTracks, "total_time"), animation_row.tracks[t].total_time);
       insert_track_.bindNoCopy(parameter(kBoneTracks, "content_hash"), animation_row.tracks[t].content_hash.c_str());
       // Keys released in the parallel stage for another layout than this writer's would be lost
       // silently: a caller's error, said at once.

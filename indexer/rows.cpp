@@ -1,15 +1,18 @@
 #include "indexer/rows.h"
 
+#include <bit>
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <new>
 #include <type_traits>
+#include <unordered_map>
 #include <variant>
 
 #include <fmt/format.h>
 
 #include "core/content_hash.h"
+#include "core/number_text.h"
 #include "core/text.h"
 #include "core/parse_budget.h"
 #include "core/parse_deadline.h"
@@ -78,6 +81,14 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
   for (const auto& format_row : row.model.format_rows)
     if (format_row.animation) described[*format_row.animation].push_back(&format_row);
   if (storage == KeyStorage::blob) reserve_key_blobs(row);
+  row.animations.reserve(row.model.animations.size());
+  // A file's tracks name the same few bones over and over: each is looked up once.
+  std::unordered_map<std::int64_t, std::optional<std::string>> bone_names;
+  const auto bone_name = [&](std::int64_t bone_id) -> const std::optional<std::string>& {
+    auto [at, inserted] = bone_names.try_emplace(bone_id);
+    if (inserted) at->second = reference.bone_name(game, bone_id);
+    return at->second;
+  };
   for (std::size_t a = 0; a < row.model.animations.size(); ++a) {
     const auto& animation = row.model.animations[a];
     AnimationRow animation_row;
@@ -85,10 +96,12 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
     else if (animation.motion_id) animation_row.name = motion_label(reference, game, *animation.motion_id);
     // A file's only animation, with no ID of its own (LightWave, Kuper), is named after the file.
     else if (row.model.animations.size() == 1) animation_row.name = file_stem(row.path);
+    animation_row.tracks.reserve(animation.tracks.size());
     for (auto& track : row.model.animations[a].tracks) {
       TrackRow track_row;
       track_row.key_count = static_cast<std::int64_t>(track.keys.size());
-      if (track.bone_id && !game.empty()) track_row.bone_name = reference.bone_name(game, *track.bone_id);
+      if (track.bone_id && !game.empty()) track_row.bone_name = bone_name(*track.bone_id);
+      track_row.total_time = as_stored(track.total_time);
       if (!track_row.bone_name && !track.node_name.empty()) track_row.bone_name = track.node_name;
       track_row.content_hash = track_content_hash(track);
       if (storage == KeyStorage::blob) {
@@ -215,20 +228,24 @@ HexDigest track_content_hash(const model::BoneTrack& track) {
   hasher.add_text(track.channels);
   hasher.add_text(track.value_encoding);
   hasher.add_f64(track.total_time);
-  // Key by key (time, frame, x, y, z, w, each optional one with its presence), read from the columns.
+  // Key by key (time, frame, x, y, z, w, each optional one with its presence), read from the columns
+  // and handed over a key at a time.
   const model::KeyColumns& keys = track.keys;
   hasher.add_u64(keys.size());
   const auto times = keys.time();
   const auto frames = keys.frame();
   const std::array<std::span<const double>, 4> values{keys.x(), keys.y(), keys.z(), keys.w()};
   for (std::size_t k = 0; k < keys.size(); ++k) {
-    hasher.add_f64(times[k]);
-    hasher.add_u64(!frames.empty());
-    if (!frames.empty()) hasher.add_i64(frames[k]);
+    std::array<std::uint64_t, 11> words;
+    std::size_t count = 0;
+    words[count++] = std::bit_cast<std::uint64_t>(times[k]);
+    words[count++] = !frames.empty();
+    if (!frames.empty()) words[count++] = static_cast<std::uint64_t>(frames[k]);
     for (const auto& column : values) {
-      hasher.add_u64(!column.empty());
-      if (!column.empty()) hasher.add_f64(column[k]);
+      words[count++] = !column.empty();
+      if (!column.empty()) words[count++] = std::bit_cast<std::uint64_t>(column[k]);
     }
+    hasher.add_words(std::span<const std::uint64_t>(words.data(), count));
   }
   hasher.add_u64(track.splines.size());
   const auto& splines = track.splines;

@@ -25,6 +25,7 @@ struct TrackRow {
   // FileRow's key_blobs; empty when not encoded.
   std::size_t keys_begin = 0;
   std::size_t keys_end = 0;
+  double total_time = 0.0;  // bone_tracks.total_time as stored (as_stored): worked out here, not by the writer
 };
 
 struct AnimationRow {

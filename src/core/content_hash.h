@@ -42,6 +42,24 @@ class ContentHasher {
     std::memcpy(buffer_ + size_, &value, 8);  // little-endian, whatever the host
     size_ += 8;
   }
+  // add_u64 of each word in turn, in one copy: for a track's keys, a dozen fields a key.
+  void add_words(std::span<const std::uint64_t> words) {
+    const std::size_t bytes = 8 * words.size();
+    if (size_ + bytes > kChunk) flush();  // XXH3's stream is the same however its input is cut
+    if (bytes > kChunk) {
+      for (const std::uint64_t word : words) add_u64(word);
+      return;
+    }
+    if constexpr (std::endian::native == std::endian::big) {
+      for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::uint64_t little = __builtin_bswap64(words[i]);
+        std::memcpy(buffer_ + size_ + 8 * i, &little, 8);
+      }
+    } else {
+      std::memcpy(buffer_ + size_, words.data(), bytes);
+    }
+    size_ += bytes;
+  }
   void add_i64(std::int64_t value) { add_u64(static_cast<std::uint64_t>(value)); }
   void add_f64(double value) { add_u64(std::bit_cast<std::uint64_t>(value)); }  // the bits: -0.0 is not 0.0
   void add_text(std::string_view text);

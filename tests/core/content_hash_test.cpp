@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <vector>
+
 #include "core/content_hash.h"
 
 using namespace animdex;
@@ -37,4 +40,24 @@ TEST_CASE("a serialisation longer than the hasher's buffer hashes as one call ov
     INFO(count);
     CHECK(hasher.hex() == hash_bytes(bytes));
   }
+}
+
+TEST_CASE("add_words hashes as add_u64 of each word does, across chunk boundaries", "[core]") {
+  ContentHasher by_word, by_run;
+  std::vector<std::uint64_t> words;
+  for (std::uint64_t i = 0; i < 1500; ++i) words.push_back(i * 0x9E3779B97F4A7C15ULL);
+  by_word.add_text("lead");
+  by_run.add_text("lead");
+  std::size_t at = 0;
+  for (std::size_t run = 1; at < words.size(); run = run % 11 + 1) {  // runs of 1..11 words, as a key's fields
+    const std::size_t count = std::min(run, words.size() - at);
+    for (std::size_t i = 0; i < count; ++i) by_word.add_u64(words[at + i]);
+    by_run.add_words(std::span<const std::uint64_t>(words.data() + at, count));
+    at += count;
+  }
+  CHECK(by_run.hex() == by_word.hex());
+  ContentHasher long_word, long_run;  // a run longer than the hasher's chunk
+  for (const auto word : words) long_word.add_u64(word);
+  long_run.add_words(words);
+  CHECK(long_run.hex() == long_word.hex());
 }
