@@ -17,6 +17,7 @@ SELECT o.game,
 FROM (SELECT d.label AS dump, f.path, f.character,
              COALESCE((SELECT r.game FROM ref_formats r WHERE r.format = f.format), f.format) AS game,  -- as animation_overview
              u.bone_id, u.bone_name, u.animations
+      -- bone_id is a bare column: by number every row carries the one asked; by name it is not shown.
       FROM (SELECT a.file_id, t.bone_id, MIN(t.bone_name) AS bone_name, COUNT(DISTINCT t.animation_id) AS animations
             FROM (SELECT animation_id, bone_id, bone_name FROM bone_tracks WHERE bone_id = :bone
                   UNION ALL

@@ -59,7 +59,8 @@ class ByteReader {
   template <typename T>
   void read_array(std::uint64_t offset, Endian order, std::span<T> out) const {
     using Word = std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint32_t>;
-    static_assert(sizeof(T) == sizeof(Word) && std::is_trivially_copyable_v<T>, "2- or 4-byte values");
+    static_assert((std::is_unsigned_v<T> && (sizeof(T) == 2 || sizeof(T) == 4)) || std::is_same_v<T, float>,
+                  "2- or 4-byte unsigned integers, or float");
     require(offset, std::uint64_t{out.size()} * sizeof(T), "an array of values");
     count_reads(offset, out.size());
     const std::byte* from = bytes_.data() + offset;

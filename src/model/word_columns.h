@@ -16,8 +16,9 @@ namespace animdex::model {
 // Where a parsed file's column buffers can come from: one arena per file, released as a whole when
 // the last column that uses it goes. A track's buffer is then a bump of a pointer, not a malloc
 // and a free: at 330k tracks in the bench's GNT files the allocator was a fifth of the parse. The
-// arena asks its upstream (the heap) for chunks 1.5x the last, so at most about a third of what it
-// holds is slack; a parser charges its budget per key before sizing columns, as without an arena.
+// arena asks its upstream (the heap) for chunks 1.5x the last. A parser charges its budget per key
+// before sizing columns, as without an arena; the arena's slack is not charged: at most half the
+// bytes in use, plus the unused part of a first chunk that the parser sizes from its file.
 using ColumnArena = std::pmr::monotonic_buffer_resource;
 
 class WordColumns {
@@ -26,7 +27,7 @@ class WordColumns {
   // `column_count` columns of room for `capacity` words each, zero-filled, on the heap.
   WordColumns(std::size_t column_count, std::size_t capacity)
       : column_count_(column_count), capacity_(capacity) {
-    if (words() > 0) buffer_ = std::make_shared<std::byte[]>(words() * kWordBytes);
+    if (words() > 0) buffer_ = heap_words(words(), true);
   }
   // The same, in `arena`, which the columns keep alive (a null arena is the heap).
   WordColumns(std::size_t column_count, std::size_t capacity, const std::shared_ptr<ColumnArena>& arena)
@@ -41,7 +42,7 @@ class WordColumns {
   // A copy owns its buffer on the heap, whatever the original's came from.
   WordColumns(const WordColumns& other) : column_count_(other.column_count_), capacity_(other.capacity_) {
     if (words() == 0) return;
-    buffer_ = std::make_shared_for_overwrite<std::byte[]>(words() * kWordBytes);
+    buffer_ = heap_words(words(), false);
     std::copy_n(other.buffer_.get(), words() * kWordBytes, buffer_.get());
   }
   WordColumns& operator=(const WordColumns& other) {
@@ -78,6 +79,11 @@ class WordColumns {
 
  private:
   static constexpr std::size_t kWordBytes = 8;
+  // `count` words on the heap, aligned for a word (a byte array alone promises no alignment).
+  static std::shared_ptr<std::byte[]> heap_words(std::size_t count, bool zeroed) {
+    auto words = zeroed ? std::make_shared<std::uint64_t[]>(count) : std::make_shared_for_overwrite<std::uint64_t[]>(count);
+    return std::shared_ptr<std::byte[]>(words, reinterpret_cast<std::byte*>(words.get()));
+  }
   std::size_t words() const noexcept { return column_count_ * capacity_; }
   std::byte* word(std::size_t column) const noexcept { return buffer_.get() + column * capacity_ * kWordBytes; }
   // Laundered where the column's words live; a column past the last (or no buffer) is only an

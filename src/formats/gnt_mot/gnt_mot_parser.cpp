@@ -3,6 +3,7 @@
 #include "formats/gnt_mot/gnt_mot_model.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
@@ -85,7 +86,9 @@ struct GntaHeader {
 };
 
 // A bone's keys as read, before the sink takes them: times, then coordinate words and their
-// values, four a key. Reused from bone to bone (a bone has at most 65,535 keys, so at most 1.3 MB).
+// values, four a key: 44 bytes a key, reused from bone to bone (a bone has at most 65,535 keys, so
+// at most 2.9 MB).
+inline constexpr std::size_t kScratchBytesPerKey = 4 + 4 * (2 + 4 + 4);
 struct KeyScratch {
   std::vector<float> times;
   std::vector<std::uint16_t> halves;  // bf16 words as stored
@@ -100,8 +103,10 @@ void read_key_times(const ByteReader& in, std::uint64_t times_at, std::vector<fl
   float previous = 0.0F;
   for (std::size_t k = 0; k < times.size(); ++k) {
     const float time = times[k];
-    if (!(std::fabs(time) <= kMaxSeconds)) [[unlikely]]  // also false for NaN
+    if (!(std::fabs(time) <= kMaxSeconds)) [[unlikely]] {  // also false for NaN
       read_time(in, times_at + 4 * k, "a key time");
+      assert(false && "read_time refuses what the test above refused");
+    }
     // Keys are in time order (GNTool writes them so; the model's rule).
     if (k > 0 && time < previous) [[unlikely]]
       fail_at(times_at + 4 * k, fmt::format("a key time at or after the previous key's {}", previous),
@@ -143,8 +148,9 @@ void walk_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at
             fmt::format("time values ({} keys) inside the GNTA data area {}..{}", key_count, hex(data_start),
                         hex(gnta.end)),
             fmt::format("time offset {} (absolute {})", hex(bone.time_offset), hex(times_at)));
-  // Each key becomes a time, four coordinate words and a model key: charged before any is held.
-  charge_parse_memory(key_count, model::kBytesPerKey + 4 + 16, header_at + 0x06, "key counts");
+  // Each key becomes its scratch (a time, four halves, four words, four values) and a model key:
+  // charged before any is held.
+  charge_parse_memory(key_count, model::kBytesPerKey + kScratchBytesPerKey, header_at + 0x06, "key counts");
   scratch.times.resize(key_count);
   read_key_times(in, times_at, scratch.times);
   sink.bone(bone);
@@ -302,9 +308,11 @@ class ModelSink {
  public:
   // A track's columns take about four times its bytes in the file (six 8-byte words a key, from a
   // 4-byte time and 8 bytes of bf16 values), so the arena's first chunk is sized for that, capped:
-  // a larger file's arena grows by chunks as its tracks arrive.
+  // a larger file's arena grows by chunks as its tracks arrive. Its upstream is named, not the
+  // process's default resource.
   explicit ModelSink(std::size_t file_size)
-      : arena_(std::make_shared<model::ColumnArena>(std::min<std::size_t>(4 * file_size, kMaxFirstChunk))) {}
+      : arena_(std::make_shared<model::ColumnArena>(
+            std::clamp<std::size_t>(4 * file_size, kMinFirstChunk, kMaxFirstChunk), std::pmr::new_delete_resource())) {}
 
   void file(std::uint32_t slot_count, std::uint32_t declared_size, std::span<const std::byte>,
             std::size_t animation_count) {
@@ -347,6 +355,7 @@ class ModelSink {
   model::AnimationFile take() { return std::move(file_); }
 
  private:
+  static constexpr std::size_t kMinFirstChunk = 1024;  // the arena needs a size above 0
   static constexpr std::size_t kMaxFirstChunk = std::size_t{4} << 20;
   std::shared_ptr<model::ColumnArena> arena_;
   model::AnimationFile file_;

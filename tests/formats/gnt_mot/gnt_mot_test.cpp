@@ -272,4 +272,18 @@ TEST_CASE("the index's direct decode gives what the file's structs map to", "[gn
   REQUIRE_FALSE(direct.ok());
   CHECK(direct.error().message() == mot.error().message());
   CHECK(direct.error().offset == mot.error().offset);
+  // Two faults: the first in file order wins, on both paths (the keys are read a run at a time).
+  auto twice = test::handmade_mot();
+  twice[0x8A] = std::byte{0x7F};  // bone 0, key 1, y: NaN, before key 2's x
+  twice[0x8B] = std::byte{0xC0};
+  twice[0x90] = std::byte{0x7F};
+  twice[0x91] = std::byte{0xC0};
+  for (const auto& error : {parse_mot(twice).error(), parse_mot_model(twice).error()}) {
+    CHECK(error.offset == 0x8A);
+    CHECK_THAT(error.message(), Catch::Contains("a finite coordinate"));
+  }
+  // An empty input is a precise error, not an empty model.
+  const auto empty = parse_mot_model({});
+  REQUIRE_FALSE(empty.ok());
+  CHECK_THAT(empty.error().message(), Catch::Contains("16-byte MOT header"));
 }

@@ -240,3 +240,17 @@ TEST_CASE("a raw motion with bones but no stored frames has no tracks", "[kh2][m
   CHECK(test::get<std::int64_t>(*test::rows_of(file, "kh2_motions").at(0), "bone_count") == 1'000'000'000);
   CHECK(file.animations.at(0).tracks.empty());
 }
+
+TEST_CASE("a motion's curves are the same from a file's arena as from the heap", "[kh2]") {
+  const Motion parsed = must(parse_motion(write_motion(test::interpolated_motion(4, {0, 1, 3}))));
+  const auto from_heap = motion_to_animation(parsed);
+  auto arena = std::make_shared<model::ColumnArena>(std::pmr::new_delete_resource());
+  const auto from_arena = motion_to_animation(parsed, arena);
+  arena.reset();  // the tracks keep it
+  REQUIRE(from_heap.tracks.size() == 3);
+  REQUIRE(from_arena.tracks.size() == from_heap.tracks.size());
+  for (std::size_t t = 0; t < from_heap.tracks.size(); ++t) {
+    CHECK(from_arena.tracks[t].keys == from_heap.tracks[t].keys);
+    CHECK(from_arena.tracks[t].splines == from_heap.tracks[t].splines);
+  }
+}
