@@ -393,6 +393,7 @@ int main(int argc, char** argv) {
   fs::path corpus_only;
   fs::path parse_only;
   int scale = 1;
+  int parse_runs = 3;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--smoke") smoke = true;
@@ -400,13 +401,14 @@ int main(int argc, char** argv) {
     else if (arg == "--write-corpus" && i + 1 < argc) corpus_only = argv[++i];
     else if (arg == "--scale" && i + 1 < argc) scale = std::max(1, std::atoi(argv[++i]));
     else if (arg == "--parse-only" && i + 1 < argc) parse_only = argv[++i];
+    else if (arg == "--runs" && i + 1 < argc) parse_runs = std::max(1, std::atoi(argv[++i]));
     else if (arg == "--ceiling") {
       std::printf("1 vs 2 threads of a loop sharing nothing: %.2fx\n", parallel_ceiling(3));
       return 0;
     } else {
       std::fprintf(stderr, "usage: animdex_bench [--smoke] [--dir DIR]\n"
                            "       animdex_bench --write-corpus DIR [--scale N]   (only write the corpus, N x GNT4 size)\n"
-                           "       animdex_bench --parse-only DIR   (figure a's parse of DIR alone, for a profiler)\n"
+                           "       animdex_bench --parse-only DIR [--runs N]   (figure a's parse of DIR alone, N times (3), for a profiler)\n"
                            "       animdex_bench --ceiling   (what 2 threads can gain on this machine: c's ceiling)\n");
       return 2;
     }
@@ -424,7 +426,7 @@ int main(int argc, char** argv) {
   if (!parse_only.empty()) {
     const auto files = files_under(parse_only);
     const auto contents = load_all(files);
-    for (int number = 1; number <= 3; ++number) {
+    for (int number = 1; number <= parse_runs; ++number) {
       const ParseRun run = parse_run(files, contents);
       std::printf("run %d: %zu keys parsed in %.3f s (", number, run.keys, run.parse_seconds);
       for (const auto& [format, seconds] : run.seconds_by_format) std::printf("%s %.3f s, ", format.c_str(), seconds);

@@ -7,9 +7,10 @@
 
 namespace animdex::model {
 
-KeyColumns::KeyColumns(std::size_t key_count, unsigned columns, const std::shared_ptr<ColumnArena>& arena)
+KeyColumns::KeyColumns(std::size_t key_count, unsigned columns, const std::shared_ptr<ColumnArena>& arena,
+                       ColumnFill fill)
     : key_count_(key_count), columns_(key_count > 0 ? columns & (kFrame | kXYZW) : 0) {
-  if (key_count > 0) storage_ = WordColumns(word_columns(), key_count, arena);
+  if (key_count > 0) storage_ = WordColumns(word_columns(), key_count, arena, fill);
 }
 
 KeyColumns::KeyColumns(KeyColumns&& other) noexcept

@@ -44,8 +44,10 @@ class KeyColumns {
 
   KeyColumns() = default;
   // `key_count` keys, every column of `columns` zero-filled: parsers size once, then fill in place.
-  // Zero keys carry no columns. With an `arena` (one per parsed file) the buffer comes from it.
-  KeyColumns(std::size_t key_count, unsigned columns, const std::shared_ptr<ColumnArena>& arena = nullptr);
+  // Zero keys carry no columns. With an `arena` (one per parsed file) the buffer comes from it, and
+  // `fill` may leave its words to a caller that writes every word of every column (ColumnFill).
+  KeyColumns(std::size_t key_count, unsigned columns, const std::shared_ptr<ColumnArena>& arena = nullptr,
+             ColumnFill fill = ColumnFill::zeroed);
   KeyColumns(const KeyColumns&) = default;
   KeyColumns& operator=(const KeyColumns&) = default;
   // A moved-from track is empty (its counts go with its buffer), as a moved-from vector was.

@@ -21,6 +21,22 @@ namespace animdex::model {
 // bytes in use, plus the unused part of a first chunk that the parser sizes from its file.
 using ColumnArena = std::pmr::monotonic_buffer_resource;
 
+// Whether new columns are zero-filled, or left for a caller that writes every word of every column
+// before anything reads them (a parser that decodes a whole track at once). Zero-filling a file's
+// columns was a tenth of the GNT parse: it is the first write to each new cache line, which the
+// parser's own writes then repeat. Columns on the heap are always zero-filled.
+enum class ColumnFill { zeroed, by_caller };
+
+// A ColumnArena for one parsed file, on the process's heap by name rather than the default
+// resource: its first chunk the library's default size, or `first_chunk_bytes` (at least 1 KiB:
+// the arena needs a size above 0) for a parser that can tell from its file.
+inline std::shared_ptr<ColumnArena> make_column_arena() {
+  return std::make_shared<ColumnArena>(std::pmr::new_delete_resource());
+}
+inline std::shared_ptr<ColumnArena> make_column_arena(std::size_t first_chunk_bytes) {
+  return std::make_shared<ColumnArena>(std::max<std::size_t>(first_chunk_bytes, 1024), std::pmr::new_delete_resource());
+}
+
 class WordColumns {
  public:
   WordColumns() = default;
@@ -29,13 +45,15 @@ class WordColumns {
       : column_count_(column_count), capacity_(capacity) {
     if (words() > 0) buffer_ = heap_words(words(), true);
   }
-  // The same, in `arena`, which the columns keep alive (a null arena is the heap).
-  WordColumns(std::size_t column_count, std::size_t capacity, const std::shared_ptr<ColumnArena>& arena)
+  // The same, in `arena`, which the columns keep alive (a null arena is the heap), zero-filled or
+  // left for the caller to fill.
+  WordColumns(std::size_t column_count, std::size_t capacity, const std::shared_ptr<ColumnArena>& arena,
+              ColumnFill fill = ColumnFill::zeroed)
       : column_count_(column_count), capacity_(capacity) {
     if (!arena) *this = WordColumns(column_count, capacity);
     else if (words() > 0) {
       auto* bytes = static_cast<std::byte*>(arena->allocate(words() * kWordBytes, kWordBytes));
-      std::fill_n(bytes, words() * kWordBytes, std::byte{0});
+      if (fill == ColumnFill::zeroed) std::fill_n(bytes, words() * kWordBytes, std::byte{0});
       buffer_ = std::shared_ptr<std::byte[]>(arena, bytes);  // shares the arena's ownership
     }
   }

@@ -3,6 +3,7 @@
 #include "formats/gnt_mot/gnt_mot_model.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <fmt/format.h>
@@ -74,7 +75,7 @@ BoneHeader read_bone_header(const ByteReader& in, std::uint64_t header_at) {
 // MotSink keeps the file's own structs (what the writer rebuilds files from), ModelSink decodes
 // straight into the common model's key columns (the index's path: no struct per key or bone).
 // A sink provides: file(slot_count, declared_size, table_padding, animation_count), animation(GntaHeader),
-// bone(BoneHeader) -> times(seconds per key) and coordinates(words, values: four a key, checked),
+// bone(BoneHeader) -> times(seconds per key) and coordinates(StoredCoordinates: four a key, checked),
 // then bone_padding(after_times, after_coordinates), and finish().
 struct GntaHeader {
   std::uint32_t animation_id = 0;
@@ -85,15 +86,26 @@ struct GntaHeader {
   float end_time = 0.0F;
 };
 
-// A bone's keys as read, before the sink takes them: times, then coordinate words and their
-// values, four a key: 44 bytes a key, reused from bone to bone (a bone has at most 65,535 keys, so
-// at most 2.9 MB).
-inline constexpr std::size_t kScratchBytesPerKey = 4 + 4 * (2 + 4 + 4);
+// A bone's keys as read, before the sink takes them: times, then coordinates as stored (four
+// 2-byte bf16 words or four 4-byte float32 words a key): at most 20 bytes a key, reused from bone
+// to bone (a bone has at most 65,535 keys, so at most 1.3 MB). Each sink decodes the words once,
+// into what it keeps.
+inline constexpr std::size_t kScratchBytesPerKey = 4 + 4 * 4;
 struct KeyScratch {
   std::vector<float> times;
-  std::vector<std::uint16_t> halves;  // bf16 words as stored
-  std::vector<std::uint32_t> words;   // each coordinate's word (a bf16 word widened, or f32 bits)
-  std::vector<float> values;
+  std::vector<std::uint16_t> halves;  // bf16 words as stored (a bf16 bone's)
+  std::vector<std::uint32_t> words;   // float32 bits as stored (a float32 bone's)
+};
+
+// A bone's checked coordinate words in the width the file stores them: `halves` for bf16, `words`
+// for float32, the other empty.
+struct StoredCoordinates {
+  CoordinateEncoding encoding = CoordinateEncoding::none;
+  std::span<const std::uint16_t> halves;
+  std::span<const std::uint32_t> words;
+  std::size_t size() const { return encoding == CoordinateEncoding::bf16 ? halves.size() : words.size(); }
+  // Coordinate `i`'s word, widened (what decode_coordinate and MotFile keep).
+  std::uint32_t word(std::size_t i) const { return encoding == CoordinateEncoding::bf16 ? halves[i] : words[i]; }
 };
 
 // The bone's key times, read in one run and then checked: finite, within range, in time order.
@@ -115,24 +127,40 @@ void read_key_times(const ByteReader& in, std::uint64_t times_at, std::vector<fl
   }
 }
 
-// The bone's coordinate words and values, four a key, read in one run and then checked finite.
-void read_coordinates(const ByteReader& in, std::uint64_t coords_at, CoordinateEncoding encoding,
-                      KeyScratch& scratch) {
-  const bool bf16 = encoding == CoordinateEncoding::bf16;
-  auto& words = scratch.words;
-  if (bf16) {
-    scratch.halves.resize(words.size());
-    in.read_array(coords_at, BE, std::span<std::uint16_t>(scratch.halves));
-    std::copy(scratch.halves.begin(), scratch.halves.end(), words.begin());
-  } else {
-    in.read_array(coords_at, BE, std::span<std::uint32_t>(words));
+// Whether a bf16 or float32 word is a NaN or an infinity: all of its exponent bits set. Tested on
+// the words, so no value is decoded to check.
+template <typename Word>
+bool not_finite(Word word) {
+  constexpr Word exponent = sizeof(Word) == 2 ? 0x7F80u : 0x7F800000u;
+  return (word & exponent) == exponent;
+}
+
+// `count` coordinate words from `coords_at`, as stored, checked finite (a NaN or infinite
+// coordinate has no SQL value and no meaning in a pose): one branch-free pass, and the first bad
+// word looked for only when there is one.
+template <typename Word>
+std::span<const Word> read_coordinate_words(const ByteReader& in, std::uint64_t coords_at, std::size_t count,
+                                            CoordinateEncoding encoding, std::vector<Word>& words) {
+  words.resize(count);
+  in.read_array(coords_at, BE, std::span<Word>(words));
+  bool any_not_finite = false;
+  for (const Word word : words) any_not_finite |= not_finite(word);
+  if (any_not_finite) [[unlikely]] {
+    const auto bad = std::find_if(words.begin(), words.end(), [](Word word) { return not_finite(word); });
+    fail_at(coords_at + static_cast<std::uint64_t>(bad - words.begin()) * sizeof(Word), "a finite coordinate",
+            fmt::format("{} (word {})", decode_coordinate(*bad, encoding), hex(*bad)));
   }
-  for (std::size_t i = 0; i < words.size(); ++i) scratch.values[i] = decode_coordinate(words[i], encoding);
-  for (std::size_t i = 0; i < words.size(); ++i)
-    // A NaN or infinite coordinate has no SQL value and no meaning in a pose.
-    if (!std::isfinite(scratch.values[i])) [[unlikely]]
-      fail_at(coords_at + i * (bf16 ? 2 : 4), "a finite coordinate",
-              fmt::format("{} (word {})", scratch.values[i], hex(words[i])));
+  return words;
+}
+
+StoredCoordinates read_coordinates(const ByteReader& in, std::uint64_t coords_at, std::size_t count,
+                                   CoordinateEncoding encoding, KeyScratch& scratch) {
+  StoredCoordinates stored{encoding, {}, {}};
+  if (encoding == CoordinateEncoding::bf16)
+    stored.halves = read_coordinate_words(in, coords_at, count, encoding, scratch.halves);
+  else
+    stored.words = read_coordinate_words(in, coords_at, count, encoding, scratch.words);
+  return stored;
 }
 
 template <typename Sink>
@@ -148,7 +176,7 @@ void walk_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at
             fmt::format("time values ({} keys) inside the GNTA data area {}..{}", key_count, hex(data_start),
                         hex(gnta.end)),
             fmt::format("time offset {} (absolute {})", hex(bone.time_offset), hex(times_at)));
-  // Each key becomes its scratch (a time, four halves, four words, four values) and a model key:
+  // Each key becomes its scratch (a time and four stored words) and a model key:
   // charged before any is held.
   charge_parse_memory(key_count, model::kBytesPerKey + kScratchBytesPerKey, header_at + 0x06, "key counts");
   scratch.times.resize(key_count);
@@ -173,10 +201,7 @@ void walk_bone(const ByteReader& in, const Extent& gnta, std::uint64_t header_at
             fmt::format("{} coordinate bytes ({} keys) inside the GNTA ending at {}", bytes_per_key * key_count,
                         key_count, hex(gnta.end)),
             fmt::format("a block ending at {}", hex(coords_end)));
-  scratch.words.resize(4 * key_count);
-  scratch.values.resize(4 * key_count);
-  read_coordinates(in, coords_at, bone.encoding, scratch);
-  sink.coordinates(scratch.words, scratch.values);
+  sink.coordinates(read_coordinates(in, coords_at, 4 * key_count, bone.encoding, scratch));
   sink.bone_padding(after_times, in.slice(coords_end, std::min(align16(coords_end), gnta.end) - coords_end));
 }
 
@@ -283,9 +308,10 @@ class MotSink {
     if (header.encoding != CoordinateEncoding::none) bone.coordinate_words.reserve(header.key_count);
   }
   void times(std::span<const float> seconds) { current().key_times.assign(seconds.begin(), seconds.end()); }
-  void coordinates(std::span<const std::uint32_t> words, std::span<const float>) {
+  void coordinates(const StoredCoordinates& stored) {
     auto& kept = current().coordinate_words;
-    for (std::size_t at = 0; at + 4 <= words.size(); at += 4) kept.push_back({words[at], words[at + 1], words[at + 2], words[at + 3]});
+    for (std::size_t at = 0; at + 4 <= stored.size(); at += 4)
+      kept.push_back({stored.word(at), stored.word(at + 1), stored.word(at + 2), stored.word(at + 3)});
   }
   void bone_padding(std::span<const std::byte> after_times, std::span<const std::byte> after_coordinates) {
     current().junk_after_times.assign(after_times.begin(), after_times.end());
@@ -308,11 +334,8 @@ class ModelSink {
  public:
   // A track's columns take about four times its bytes in the file (six 8-byte words a key, from a
   // 4-byte time and 8 bytes of bf16 values), so the arena's first chunk is sized for that, capped:
-  // a larger file's arena grows by chunks as its tracks arrive. Its upstream is named, not the
-  // process's default resource.
-  explicit ModelSink(std::size_t file_size)
-      : arena_(std::make_shared<model::ColumnArena>(
-            std::clamp<std::size_t>(4 * file_size, kMinFirstChunk, kMaxFirstChunk), std::pmr::new_delete_resource())) {}
+  // a larger file's arena grows by chunks as its tracks arrive.
+  explicit ModelSink(std::size_t file_size) : arena_(model::make_column_arena(std::min(4 * file_size, kMaxFirstChunk))) {}
 
   void file(std::uint32_t slot_count, std::uint32_t declared_size, std::span<const std::byte>,
             std::size_t animation_count) {
@@ -328,8 +351,11 @@ class ModelSink {
     auto& track = file_.animations.back().tracks.emplace_back(
         model_track(header.bone_id, header.flags1, header.track_flags, header.total_time));
     const bool values = header.encoding != CoordinateEncoding::none;
-    auto& keys = track.keys = model::KeyColumns(
-        header.key_count, model::KeyColumns::kFrame | (values ? model::KeyColumns::kXYZW : 0), arena_);
+    // Left unfilled: times() writes the times and frames next, and coordinates() every value, or
+    // the walk throws and the file's model is dropped unread.
+    auto& keys = track.keys = model::KeyColumns(header.key_count,
+                                                model::KeyColumns::kFrame | (values ? model::KeyColumns::kXYZW : 0),
+                                                arena_, model::ColumnFill::by_caller);
     keys_ = &keys;
   }
   void times(std::span<const float> seconds) {
@@ -340,10 +366,14 @@ class ModelSink {
       frames[k] = seconds_to_frame(seconds[k]);
     }
   }
-  void coordinates(std::span<const std::uint32_t>, std::span<const float> values) {
+  // Each word decoded once, straight into its column: a loop per width, so none tests it per word.
+  void coordinates(const StoredCoordinates& stored) {
     for (std::size_t v = 0; v < 4; ++v) {
       const auto column = keys_->value(v);
-      for (std::size_t k = 0; k < column.size(); ++k) column[k] = values[4 * k + v];
+      if (stored.encoding == CoordinateEncoding::bf16)
+        for (std::size_t k = 0; k < column.size(); ++k) column[k] = decode_bf16(stored.halves[4 * k + v]);
+      else
+        for (std::size_t k = 0; k < column.size(); ++k) column[k] = std::bit_cast<float>(stored.words[4 * k + v]);
     }
   }
   void bone_padding(std::span<const std::byte>, std::span<const std::byte>) {}
@@ -355,7 +385,6 @@ class ModelSink {
   model::AnimationFile take() { return std::move(file_); }
 
  private:
-  static constexpr std::size_t kMinFirstChunk = 1024;  // the arena needs a size above 0
   static constexpr std::size_t kMaxFirstChunk = std::size_t{4} << 20;
   std::shared_ptr<model::ColumnArena> arena_;
   model::AnimationFile file_;

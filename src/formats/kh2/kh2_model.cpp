@@ -185,7 +185,7 @@ model::AnimationFile to_model(const Motion& motion) {
   model::AnimationFile file;
   file.properties.push_back({"motion_kind", motion.raw ? "raw" : "interpolated"});
   file.properties.push_back({"subtype", std::to_string(motion.subtype)});
-  file.animations.push_back(motion_to_animation(motion, std::make_shared<model::ColumnArena>(std::pmr::new_delete_resource())));
+  file.animations.push_back(motion_to_animation(motion, model::make_column_arena()));
   file.format_rows.push_back(motion_row(motion, 0));
   file.warnings = motion.warnings;
   return file;
@@ -209,7 +209,7 @@ model::AnimationFile to_model(const KH2File& kh2) {
   file.properties.push_back({"motion_count", std::to_string(kh2.motions.size())});
 
   // Every curve's columns from one arena for the file: a motion set has thousands of small curves.
-  const auto arena = std::make_shared<model::ColumnArena>(std::pmr::new_delete_resource());
+  const auto arena = model::make_column_arena();
   for (const auto& motion : kh2.motions) {
     model::Animation animation = motion_to_animation(motion.motion, arena);
     animation.slot = motion.slot;
