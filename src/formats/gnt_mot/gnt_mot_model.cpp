@@ -7,7 +7,7 @@ namespace animdex::gnt_mot {
 
 namespace {
 
-std::string encoding_name(CoordinateEncoding encoding) {
+const char* encoding_name(CoordinateEncoding encoding) {
   switch (encoding) {
     case CoordinateEncoding::bf16: return "bf16x4";
     case CoordinateEncoding::f32: return "f32x4";
@@ -35,11 +35,12 @@ model::BoneTrack to_track(const BoneAnimation& bone) {
 }  // namespace
 
 std::string channels_from_track_flags(std::uint16_t track_flags) {
-  std::string channels;
-  if (track_flags & kTrackTranslate) channels += 'T';
-  if (track_flags & kTrackRotate) channels += 'R';
-  if (track_flags & kTrackScale) channels += 'S';
-  return channels;
+  char channels[3];
+  std::size_t count = 0;
+  if (track_flags & kTrackTranslate) channels[count++] = 'T';
+  if (track_flags & kTrackRotate) channels[count++] = 'R';
+  if (track_flags & kTrackScale) channels[count++] = 'S';
+  return std::string(channels, count);
 }
 
 model::Animation model_animation(std::uint32_t animation_id, float play_speed, float end_time) {
@@ -52,14 +53,19 @@ model::Animation model_animation(std::uint32_t animation_id, float play_speed, f
   return animation;
 }
 
-model::BoneTrack model_track(std::uint16_t bone_id, std::uint16_t flags1, std::uint16_t track_flags, float total_time) {
-  model::BoneTrack track;
+void set_track_fields(model::BoneTrack& track, std::uint16_t bone_id, std::uint16_t flags1, std::uint16_t track_flags,
+                      float total_time) {
   track.bone_id = bone_id;
   track.flags = flags1;
   track.track_flags = track_flags;
   track.channels = channels_from_track_flags(track_flags);
   track.value_encoding = encoding_name(encoding_from_flags(flags1).value_or(CoordinateEncoding::none));
   track.total_time = total_time;
+}
+
+model::BoneTrack model_track(std::uint16_t bone_id, std::uint16_t flags1, std::uint16_t track_flags, float total_time) {
+  model::BoneTrack track;
+  set_track_fields(track, bone_id, flags1, track_flags, total_time);
   return track;
 }
 

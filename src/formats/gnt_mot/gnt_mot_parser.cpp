@@ -348,8 +348,8 @@ class ModelSink {
     file_.animations.back().tracks.reserve(header.bone_count);
   }
   void bone(const BoneHeader& header) {
-    auto& track = file_.animations.back().tracks.emplace_back(
-        model_track(header.bone_id, header.flags1, header.track_flags, header.total_time));
+    auto& track = file_.animations.back().tracks.emplace_back();
+    set_track_fields(track, header.bone_id, header.flags1, header.track_flags, header.total_time);
     const bool values = header.encoding != CoordinateEncoding::none;
     // Left unfilled: times() writes the times and frames next, and coordinates() every value, or
     // the walk throws and the file's model is dropped unread.

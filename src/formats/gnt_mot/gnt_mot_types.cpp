@@ -5,13 +5,6 @@
 
 namespace animdex::gnt_mot {
 
-std::optional<CoordinateEncoding> encoding_from_flags(std::uint16_t flags1) {
-  if ((flags1 & kFlagCoordinates) == 0) return CoordinateEncoding::none;
-  if (flags1 & kFlagValues16) return CoordinateEncoding::bf16;
-  if (flags1 & kFlagValues32) return CoordinateEncoding::f32;
-  return std::nullopt;
-}
-
 std::uint16_t encode_bf16(float value) {
   return static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(value) >> 16);
 }

@@ -34,7 +34,13 @@ inline constexpr std::uint16_t kTrackDisabled = 0x40;
 enum class CoordinateEncoding { none, bf16, f32 };
 
 // Which encoding flags1 announces; nullopt when 0x0200 is set without 0x0002/0x0004.
-std::optional<CoordinateEncoding> encoding_from_flags(std::uint16_t flags1);
+// Inline: every bone header asks, twice on the index's path.
+inline std::optional<CoordinateEncoding> encoding_from_flags(std::uint16_t flags1) {
+  if ((flags1 & kFlagCoordinates) == 0) return CoordinateEncoding::none;
+  if (flags1 & kFlagValues16) return CoordinateEncoding::bf16;
+  if (flags1 & kFlagValues32) return CoordinateEncoding::f32;
+  return std::nullopt;
+}
 
 struct BoneAnimation {
   std::uint16_t flags1 = 0;
