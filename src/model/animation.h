@@ -43,9 +43,10 @@ class KeyColumns {
   static constexpr unsigned kXYZ = kX | kY | kZ, kXYZW = kXYZ | kW;
 
   KeyColumns() = default;
-  // `key_count` keys, every column of `columns` zero-filled: parsers size once, then fill in place.
-  // Zero keys carry no columns. With an `arena` (one per parsed file) the buffer comes from it, and
-  // `fill` may leave its words to a caller that writes every word of every column (ColumnFill).
+  // `key_count` keys in `columns`: parsers size once, then fill in place. Zero keys carry no
+  // columns. With an `arena` (one per parsed file) the buffer comes from it. The columns are
+  // zero-filled, unless `fill` is by_caller with an arena: then the caller writes every word
+  // before anything reads it (ColumnFill).
   KeyColumns(std::size_t key_count, unsigned columns, const std::shared_ptr<ColumnArena>& arena = nullptr,
              ColumnFill fill = ColumnFill::zeroed);
   KeyColumns(const KeyColumns&) = default;

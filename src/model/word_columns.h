@@ -22,7 +22,8 @@ namespace animdex::model {
 using ColumnArena = std::pmr::monotonic_buffer_resource;
 
 // Whether new columns are zero-filled, or left for a caller that writes every word of every column
-// before anything reads them (a parser that decodes a whole track at once). Zero-filling a file's
+// before anything reads them (a parser that decodes a whole track at once; a debug build fills
+// them with all bits set, a NaN, so a word left unwritten is caught). Zero-filling a file's
 // columns was a tenth of the GNT parse: it is the first write to each new cache line, which the
 // parser's own writes then repeat. Columns on the heap are always zero-filled.
 enum class ColumnFill { zeroed, by_caller };
@@ -54,6 +55,10 @@ class WordColumns {
     else if (words() > 0) {
       auto* bytes = static_cast<std::byte*>(arena->allocate(words() * kWordBytes, kWordBytes));
       if (fill == ColumnFill::zeroed) std::fill_n(bytes, words() * kWordBytes, std::byte{0});
+#ifndef NDEBUG
+      // All bits set: a NaN as a double, so a word its caller failed to write is caught (validate()).
+      else std::fill_n(bytes, words() * kWordBytes, std::byte{0xFF});
+#endif
       buffer_ = std::shared_ptr<std::byte[]>(arena, bytes);  // shares the arena's ownership
     }
   }

@@ -13,7 +13,7 @@ std::string channels_from_track_flags(std::uint16_t track_flags);
 
 // The parts of the mapping both paths share (to_model, and parse_mot_model's decoding as it reads):
 // an animation's and a track's fields without keys, and the file's header facts. A track's fields
-// can be set on a track already in its vector (the index's path: no 248-byte track moved a bone).
+// can be set on a track already in its vector (the index's path: no BoneTrack moved per bone).
 model::Animation model_animation(std::uint32_t animation_id, float play_speed, float end_time);
 void set_track_fields(model::BoneTrack& track, std::uint16_t bone_id, std::uint16_t flags1, std::uint16_t track_flags,
                       float total_time);

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <type_traits>
 
 #include "core/byte_reader.h"
 #include "core/parse_budget.h"
@@ -87,8 +88,9 @@ struct GntaHeader {
 };
 
 // A bone's keys as read, before the sink takes them: times, then coordinates as stored (four
-// 2-byte bf16 words or four 4-byte float32 words a key): at most 20 bytes a key, reused from bone
-// to bone (a bone has at most 65,535 keys, so at most 1.3 MB). Each sink decodes the words once,
+// 2-byte bf16 words or four 4-byte float32 words a key): at most 20 bytes a key of the bone being
+// read. The vectors keep their largest size from bone to bone (a bone has at most 65,535 keys),
+// which the file's running charge of every bone's keys covers. Each sink decodes the words once,
 // into what it keeps.
 inline constexpr std::size_t kScratchBytesPerKey = 4 + 4 * 4;
 struct KeyScratch {
@@ -104,7 +106,7 @@ struct StoredCoordinates {
   std::span<const std::uint16_t> halves;
   std::span<const std::uint32_t> words;
   std::size_t size() const { return encoding == CoordinateEncoding::bf16 ? halves.size() : words.size(); }
-  // Coordinate `i`'s word, widened (what decode_coordinate and MotFile keep).
+  // Coordinate `i`'s word, widened: the width decode_coordinate takes and MotFile keeps.
   std::uint32_t word(std::size_t i) const { return encoding == CoordinateEncoding::bf16 ? halves[i] : words[i]; }
 };
 
@@ -131,6 +133,7 @@ void read_key_times(const ByteReader& in, std::uint64_t times_at, std::vector<fl
 // the words, so no value is decoded to check.
 template <typename Word>
 bool not_finite(Word word) {
+  static_assert(std::is_same_v<Word, std::uint16_t> || std::is_same_v<Word, std::uint32_t>, "a bf16 or float32 word");
   constexpr Word exponent = sizeof(Word) == 2 ? 0x7F80u : 0x7F800000u;
   return (word & exponent) == exponent;
 }
@@ -352,7 +355,8 @@ class ModelSink {
     set_track_fields(track, header.bone_id, header.flags1, header.track_flags, header.total_time);
     const bool values = header.encoding != CoordinateEncoding::none;
     // Left unfilled: times() writes the times and frames next, and coordinates() every value, or
-    // the walk throws and the file's model is dropped unread.
+    // the walk throws and the file's model is dropped unread. (A debug build fills them with NaN
+    // first, so a word left unwritten fails validate() and the tests that compare both paths.)
     auto& keys = track.keys = model::KeyColumns(header.key_count,
                                                 model::KeyColumns::kFrame | (values ? model::KeyColumns::kXYZW : 0),
                                                 arena_, model::ColumnFill::by_caller);
@@ -366,8 +370,10 @@ class ModelSink {
       frames[k] = seconds_to_frame(seconds[k]);
     }
   }
-  // Each word decoded once, straight into its column: a loop per width, so none tests it per word.
+  // Each word decoded once, straight into its column: the encoding is tested once a column, not
+  // once a word.
   void coordinates(const StoredCoordinates& stored) {
+    assert(stored.size() == 4 * keys_->size() && "every value column is written whole");
     for (std::size_t v = 0; v < 4; ++v) {
       const auto column = keys_->value(v);
       if (stored.encoding == CoordinateEncoding::bf16)

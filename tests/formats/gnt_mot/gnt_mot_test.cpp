@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <bit>
+#include <limits>
 
 #include "formats/gnt_mot/gnt_mot_builder.h"
 #include "formats/gnt_mot/gnt_mot_model.h"
@@ -172,6 +174,38 @@ TEST_CASE("f32 coordinates (flags1 0x0204) keep full precision", "[gnt_mot]") {
   CHECK(model.animations[0].tracks[0].value_encoding == "f32x4");
   CHECK(model.animations[0].tracks[0].channels == "T");
   CHECK(write_mot(parsed.value()) == bytes);
+}
+
+TEST_CASE("an infinite coordinate is refused at its word in either width and on both paths", "[gnt_mot]") {
+  // The words are tested on their exponent bits: the error names the word's offset, its value and
+  // its bits as stored, the first bad word in file order winning.
+  const float inf = std::numeric_limits<float>::infinity();
+  struct Case {
+    CoordinateEncoding encoding;
+    std::vector<std::byte> pattern;  // the bad word as the file stores it (big-endian)
+    std::string expected;
+  };
+  for (const auto& [encoding, pattern, expected] :
+       {Case{CoordinateEncoding::f32, {std::byte{0x7F}, std::byte{0x80}, std::byte{0}, std::byte{0}}, "inf (word 0x7F800000)"},
+        Case{CoordinateEncoding::bf16, {std::byte{0xFF}, std::byte{0x80}}, "-inf (word 0xFF80)"}}) {
+    INFO(expected);
+    MotFile mot;
+    mot.slot_count = 1;
+    GntAnimation animation;
+    const float bad = encoding == CoordinateEncoding::f32 ? inf : -inf;
+    // Key 1's z and key 2's x are both bad: key 1's z comes first.
+    animation.bones.push_back(make_bone({3, kTrackTranslate | kTrackEnabled, encoding, {0, 7, 9},
+                                         {{0.5F, 1.0F, 2.0F, 0.0F}, {1.0F, 2.0F, bad, 1.0F}, {bad, 0.0F, 0.0F, 1.0F}}}));
+    mot.animations.push_back(animation);
+    const auto bytes = write_mot(mot);
+    const auto at = std::search(bytes.begin(), bytes.end(), pattern.begin(), pattern.end());
+    REQUIRE(at != bytes.end());
+    const auto offset = static_cast<std::uint64_t>(at - bytes.begin());
+    for (const auto& error : {parse_mot(bytes).error(), parse_mot_model(bytes).error()}) {
+      CHECK(error.offset == offset);
+      CHECK_THAT(error.message(), Catch::Contains("a finite coordinate") && Catch::Contains(expected));
+    }
+  }
 }
 
 TEST_CASE("padding of the wrong length is written as zeros", "[gnt_mot]") {
