@@ -194,6 +194,10 @@ struct CurveBehaviors {
 
 // The keys that drive one bone (or node, or channel).
 struct BoneTrack {
+  // User-provided, so that a value-initialised track (`tracks.emplace_back()`) is not zero-filled
+  // whole before its members' own initialisers run: that fill was a fifth of GNT's walk.
+  BoneTrack() noexcept {}
+
   std::optional<std::int64_t> bone_id;  // the format's bone/node number, >= 0 (GNT 0xFFFF is 65535)
   std::string node_name;                // the name the file itself gives that node (a Nitro material name);
                                         // empty when the file names none. A game's reference name wins.
