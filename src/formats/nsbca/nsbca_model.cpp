@@ -26,10 +26,12 @@ std::vector<int> key_frames(const std::array<AxisChannel, 3>& axes, int frame_co
   return frames;
 }
 
-// Columns sized once for `frames`, times and frames filled (the same numbers: NSBCA keys are frame
-// indexes); the caller fills the `values` columns in place.
-model::KeyColumns sized_columns(const std::vector<int>& frames, unsigned values) {
-  model::KeyColumns keys(frames.size(), model::KeyColumns::kFrame | values);
+// Columns sized once for `frames` in the file's arena, times and frames filled (the same numbers:
+// NSBCA keys are frame indexes). Not zero-filled: the caller writes every word of the `values`
+// columns in place.
+model::KeyColumns sized_columns(const std::vector<int>& frames, unsigned values,
+                                const std::shared_ptr<model::ColumnArena>& arena) {
+  model::KeyColumns keys(frames.size(), model::KeyColumns::kFrame | values, arena, model::ColumnFill::by_caller);
   std::copy(frames.begin(), frames.end(), keys.time().begin());
   std::copy(frames.begin(), frames.end(), keys.frame().begin());
   return keys;
@@ -44,7 +46,8 @@ std::string encoding_of(const std::array<AxisChannel, 3>& axes) {
 }
 
 model::BoneTrack axes_track(const JointAnimation& animation, const NodeAnimation& node, std::size_t index,
-                            const std::array<AxisChannel, 3>& axes, bool is_scale) {
+                            const std::array<AxisChannel, 3>& axes, bool is_scale,
+                            const std::shared_ptr<model::ColumnArena>& arena) {
   model::BoneTrack track;
   track.bone_id = static_cast<std::int64_t>(index);
   track.flags = node.tag;
@@ -52,14 +55,15 @@ model::BoneTrack axes_track(const JointAnimation& animation, const NodeAnimation
   track.channels = is_scale ? "S" : "T";
   track.value_encoding = encoding_of(axes);
   const auto frames = key_frames(axes, animation.frame_count);
-  auto& keys = track.keys = sized_columns(frames, model::KeyColumns::kXYZ);
+  auto& keys = track.keys = sized_columns(frames, model::KeyColumns::kXYZ, arena);
   for (std::size_t k = 0; k < frames.size(); ++k)
     for (std::size_t v = 0; v < 3; ++v) keys.value(v)[k] = evaluate_axis(axes[v], animation.frame_count, frames[k], is_scale);
   track.total_time = keys.time().back();
   return track;
 }
 
-model::BoneTrack rotation_track(const JointAnimation& animation, const NodeAnimation& node, std::size_t index) {
+model::BoneTrack rotation_track(const JointAnimation& animation, const NodeAnimation& node, std::size_t index,
+                                const std::shared_ptr<model::ColumnArena>& arena) {
   model::BoneTrack track;
   track.bone_id = static_cast<std::int64_t>(index);
   track.flags = node.tag;
@@ -69,7 +73,7 @@ model::BoneTrack rotation_track(const JointAnimation& animation, const NodeAnima
   const std::vector<int> frames =
       node.rotation.source == Source::animated ? sample_frames(animation.frame_count, node.rotation.info)
                                                : std::vector<int>{0};
-  auto& keys = track.keys = sized_columns(frames, model::KeyColumns::kXYZW);
+  auto& keys = track.keys = sized_columns(frames, model::KeyColumns::kXYZW, arena);
   // The DS holds rotations in 1/4096 fixed point: float32 keeps far more than that, and the
   // database stores the quaternion in half the bytes of a double.
   const auto narrow = [](double value) { return static_cast<double>(static_cast<float>(value)); };
@@ -103,6 +107,8 @@ model::AnimationFile to_model(const NsbcaFile& file) {
   model::AnimationFile out;
   out.properties.push_back({"version", std::to_string(file.version)});
   out.properties.push_back({"animation_count", std::to_string(file.animations.size())});
+  // Every track's columns from one arena for the file, as GNT's and KH2's.
+  const auto arena = model::make_column_arena();
   for (const auto& animation : file.animations) {
     const std::int64_t frame_count = animation.frame_count;
     model::Animation result;
@@ -113,9 +119,10 @@ model::AnimationFile to_model(const NsbcaFile& file) {
       const auto& node = animation.nodes[index];
       out.format_rows.push_back(node_state_row(node, index, out.animations.size()));
       if (group_is_stored(node.translation))
-        result.tracks.push_back(axes_track(animation, node, index, node.translation, false));
-      if (stored(node.rotation.source)) result.tracks.push_back(rotation_track(animation, node, index));
-      if (group_is_stored(node.scale)) result.tracks.push_back(axes_track(animation, node, index, node.scale, true));
+        result.tracks.push_back(axes_track(animation, node, index, node.translation, false, arena));
+      if (stored(node.rotation.source)) result.tracks.push_back(rotation_track(animation, node, index, arena));
+      if (group_is_stored(node.scale))
+        result.tracks.push_back(axes_track(animation, node, index, node.scale, true, arena));
     }
     out.animations.push_back(std::move(result));
   }
