@@ -3,9 +3,11 @@
 #include "formats/gnt_mot/gnt_mot_model.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cmath>
+#include <cstring>
 #include <fmt/format.h>
 #include <map>
 #include <type_traits>
@@ -52,18 +54,28 @@ struct BoneHeader {
   CoordinateEncoding encoding = CoordinateEncoding::none;
 };
 
+// The 32-byte header is read in one checked run of eight big-endian words (its GNTA's extent, which
+// holds every bone header, was checked before), then each rule is tested on its word; a failing
+// field is read again the checked way, so its error and offset are those of a field-by-field read.
 BoneHeader read_bone_header(const ByteReader& in, std::uint64_t header_at) {
+  std::array<std::uint32_t, 8> words;
+  in.read_array(header_at, BE, std::span<std::uint32_t>(words));
   BoneHeader bone;
-  bone.flags1 = in.u16be(header_at + 0x00);
-  bone.track_flags = in.u16be(header_at + 0x02);
-  bone.bone_id = in.u16be(header_at + 0x04);
-  bone.key_count = in.u16be(header_at + 0x06);
-  bone.total_time = read_time(in, header_at + 0x08, "the bone's total time");
-  require_zero_word(in, header_at + 0x0C, "bone header word 0x0C");
-  bone.time_offset = in.u32be(header_at + 0x10);
-  bone.coordinates_offset = in.u32be(header_at + 0x14);
-  require_zero_word(in, header_at + 0x18, "bone header word 0x18");
-  require_zero_word(in, header_at + 0x1C, "bone header word 0x1C");
+  bone.flags1 = static_cast<std::uint16_t>(words[0] >> 16);
+  bone.track_flags = static_cast<std::uint16_t>(words[0]);
+  bone.bone_id = static_cast<std::uint16_t>(words[1] >> 16);
+  bone.key_count = words[1] & 0xFFFF;
+  bone.total_time = std::bit_cast<float>(words[2]);
+  if (!(std::fabs(bone.total_time) <= kMaxSeconds)) [[unlikely]]  // also true for NaN
+    read_time(in, header_at + 0x08, "the bone's total time");
+  if (words[3] != 0) [[unlikely]]
+    require_zero_word(in, header_at + 0x0C, "bone header word 0x0C");
+  bone.time_offset = words[4];
+  bone.coordinates_offset = words[5];
+  if (words[6] != 0) [[unlikely]]
+    require_zero_word(in, header_at + 0x18, "bone header word 0x18");
+  if (words[7] != 0) [[unlikely]]
+    require_zero_word(in, header_at + 0x1C, "bone header word 0x1C");
   const auto encoding = encoding_from_flags(bone.flags1);
   if (!encoding)
     fail_at(header_at, "flags1 0x0200 together with 0x0002 (16-bit) or 0x0004 (f32) coordinates",
@@ -138,6 +150,34 @@ bool not_finite(Word word) {
   return (word & exponent) == exponent;
 }
 
+// Whether any word is not finite, tested 8 bytes (four bf16 or two float32 words) at a time: in
+// each lane the exponent bits are masked and flipped, so a lane is 0 exactly when they were all set;
+// adding 0x7FFF (0x7FFFFFFF) then sets a lane's top bit exactly when the lane is not 0, without a
+// carry into the next lane (a flipped exponent is at most 0x7F80, 0x7F800000). GCC 12 at -O2 does
+// not vectorise the word-by-word loop: this is four times fewer steps.
+template <typename Word>
+bool any_not_finite(std::span<const Word> words) {
+  constexpr auto lanes = [](std::uint64_t lane) {
+    std::uint64_t all = 0;
+    for (std::size_t i = 0; i < 8 / sizeof(Word); ++i) all |= lane << (8 * sizeof(Word) * i);
+    return all;
+  };
+  constexpr std::uint64_t exponent = lanes(sizeof(Word) == 2 ? 0x7F80u : 0x7F800000u);
+  constexpr std::uint64_t below_top = lanes(sizeof(Word) == 2 ? 0x7FFFu : 0x7FFFFFFFu);
+  constexpr std::uint64_t top = lanes(sizeof(Word) == 2 ? 0x8000u : 0x80000000u);
+  constexpr std::size_t per_step = 8 / sizeof(Word);
+  bool any = false;
+  std::size_t i = 0;
+  for (; i + per_step <= words.size(); i += per_step) {
+    std::uint64_t packed;
+    std::memcpy(&packed, words.data() + i, sizeof packed);
+    const std::uint64_t flipped = (packed & exponent) ^ exponent;
+    any |= ((flipped + below_top) & top) != top;
+  }
+  for (; i < words.size(); ++i) any |= not_finite(words[i]);
+  return any;
+}
+
 // `count` coordinate words from `coords_at`, as stored, checked finite (a NaN or infinite
 // coordinate has no SQL value and no meaning in a pose): one branch-free pass, and the first bad
 // word looked for only when there is one.
@@ -146,9 +186,7 @@ std::span<const Word> read_coordinate_words(const ByteReader& in, std::uint64_t 
                                             CoordinateEncoding encoding, std::vector<Word>& words) {
   words.resize(count);
   in.read_array(coords_at, BE, std::span<Word>(words));
-  bool any_not_finite = false;
-  for (const Word word : words) any_not_finite |= not_finite(word);
-  if (any_not_finite) [[unlikely]] {
+  if (any_not_finite(std::span<const Word>(words))) [[unlikely]] {
     const auto bad = std::find_if(words.begin(), words.end(), [](Word word) { return not_finite(word); });
     fail_at(coords_at + static_cast<std::uint64_t>(bad - words.begin()) * sizeof(Word), "a finite coordinate",
             fmt::format("{} (word {})", decode_coordinate(*bad, encoding), hex(*bad)));

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <limits>
 
@@ -204,6 +205,41 @@ TEST_CASE("an infinite coordinate is refused at its word in either width and on 
     for (const auto& error : {parse_mot(bytes).error(), parse_mot_model(bytes).error()}) {
       CHECK(error.offset == offset);
       CHECK_THAT(error.message(), Catch::Contains("a finite coordinate") && Catch::Contains(expected));
+    }
+  }
+}
+
+TEST_CASE("a non-finite coordinate is found in every word position, and the largest finite ones pass", "[gnt_mot]") {
+  // The check tests 8 bytes at a time (four bf16 or two float32 words): a bad word in any lane of
+  // any step is found, and a lane of finite words next to it is never taken for one.
+  const std::uint32_t largest = 0x7F7FFFFFU;  // float32's largest; truncated to bf16, 0x7F7F
+  for (const auto encoding : {CoordinateEncoding::bf16, CoordinateEncoding::f32}) {
+    for (const std::uint32_t bad : {0x7F800000U, 0xFF800000U, 0x7FC00000U, 0xFFFFFFFFU, 0x7F810000U}) {
+      for (std::size_t position = 0; position < 12; ++position) {
+        INFO("encoding " << static_cast<int>(encoding) << ", bad word " << bad << " at coordinate " << position);
+        std::vector<std::array<float, 4>> coordinates(3);
+        for (std::size_t word = 0; word < 12; ++word)
+          coordinates[word / 4][word % 4] = std::bit_cast<float>(word % 2 ? largest : largest | 0x80000000U);
+        MotFile mot;
+        mot.slot_count = 1;
+        GntAnimation animation;
+        animation.bones.push_back(make_bone({3, kTrackTranslate | kTrackEnabled, encoding, {0, 7, 9}, coordinates}));
+        mot.animations.push_back(animation);
+        const auto good = write_mot(mot);
+        REQUIRE(parse_mot_model(good).ok());
+        coordinates[position / 4][position % 4] = std::bit_cast<float>(bad);
+        mot.animations[0].bones = {make_bone({3, kTrackTranslate | kTrackEnabled, encoding, {0, 7, 9}, coordinates})};
+        const auto bytes = write_mot(mot);
+        REQUIRE(bytes.size() == good.size());
+        const auto differs = std::mismatch(bytes.begin(), bytes.end(), good.begin());
+        REQUIRE(differs.first != bytes.end());
+        const auto word_bytes = encoding == CoordinateEncoding::bf16 ? 2 : 4;
+        const auto offset = static_cast<std::uint64_t>(differs.first - bytes.begin()) / word_bytes * word_bytes;
+        for (const auto& error : {parse_mot(bytes).error(), parse_mot_model(bytes).error()}) {
+          CHECK(error.offset == offset);
+          CHECK_THAT(error.message(), Catch::Contains("a finite coordinate"));
+        }
+      }
     }
   }
 }
