@@ -75,11 +75,11 @@ bool KeyColumns::operator==(const KeyColumns& other) const {
 }
 
 SplineColumns::SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags,
-                             const std::shared_ptr<ColumnArena>& arena)
+                             const std::shared_ptr<ColumnArena>& arena, ColumnFill fill)
     : key_count_(key_count),
       parameter_count_(std::min(parameter_count, kMaxParameters)),
       linear_flags_(linear_flags),
-      storage_(word_columns(), key_count, arena) {}
+      storage_(word_columns(), key_count, arena, fill) {}
 
 SplineColumns::SplineColumns(SplineColumns&& other) noexcept
     : key_count_(std::exchange(other.key_count_, 0)),

@@ -132,9 +132,10 @@ class SplineColumns {
   static constexpr std::size_t kMaxParameters = 6;
 
   SplineColumns() = default;
-  // `key_count` splines, zero-filled: parsers size once, then fill in place (from `arena` if given).
+  // `key_count` splines, zero-filled (or left for the caller to fill every word: ColumnFill): parsers
+  // size once, then fill in place (from `arena` if given).
   SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags,
-                const std::shared_ptr<ColumnArena>& arena = nullptr);
+                const std::shared_ptr<ColumnArena>& arena = nullptr, ColumnFill fill = ColumnFill::zeroed);
   SplineColumns(const SplineColumns&) = default;
   SplineColumns& operator=(const SplineColumns&) = default;
   SplineColumns(SplineColumns&& other) noexcept;

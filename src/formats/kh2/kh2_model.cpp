@@ -19,6 +19,10 @@ int spline_shape(Interpolation interpolation) {
   }
 }
 
+// A curve key's words in its track's columns: a time and a value (KeyColumns), a shape and two
+// tangents (SplineColumns).
+constexpr std::size_t kColumnBytesPerCurveKey = 5 * 8;
+
 model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve, bool inverse,
                              const std::shared_ptr<model::ColumnArena>& arena) {
   model::BoneTrack track;
@@ -28,10 +32,11 @@ model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve
   track.track_flags = inverse ? 1 : 0;
   track.channels = channel_name(curve.channel());
   track.value_encoding = "kh2_fcurve";
-  // Sized once, filled in place: a time and a value per key, and its span's shape and tangents.
+  // Sized once, filled in place: a time and a value per key, and its span's shape and tangents,
+  // every word written below (tangents 0 where the span is not Hermite), so nothing is zeroed first.
   const std::size_t key_count = curve.key_count;
-  track.keys = model::KeyColumns(key_count, model::KeyColumns::kX, arena);
-  track.splines = model::SplineColumns(key_count, 2, false, arena);
+  track.keys = model::KeyColumns(key_count, model::KeyColumns::kX, arena, model::ColumnFill::by_caller);
+  track.splines = model::SplineColumns(key_count, 2, false, arena, model::ColumnFill::by_caller);
   const auto times = track.keys.time();
   const auto values = track.keys.x();
   const auto shapes = track.splines.shape();
@@ -42,10 +47,9 @@ model::BoneTrack curve_track(const InterpolatedMotion& body, const FCurve& curve
     times[k] = body.key_times[key.time_index];
     values[k] = body.values[static_cast<std::size_t>(key.value_index)];
     shapes[k] = spline_shape(key.interpolation);
-    if (key.interpolation == Interpolation::hermite) {
-      in_tangents[k] = body.tangents[static_cast<std::size_t>(key.in_tangent_index)];
-      out_tangents[k] = body.tangents[static_cast<std::size_t>(key.out_tangent_index)];
-    }
+    const bool hermite = key.interpolation == Interpolation::hermite;
+    in_tangents[k] = hermite ? body.tangents[static_cast<std::size_t>(key.in_tangent_index)] : 0.0;
+    out_tangents[k] = hermite ? body.tangents[static_cast<std::size_t>(key.out_tangent_index)] : 0.0;
   }
   if (key_count > 0) track.total_time = times.back();
   return track;
@@ -209,7 +213,14 @@ model::AnimationFile to_model(const KH2File& kh2) {
   file.properties.push_back({"motion_count", std::to_string(kh2.motions.size())});
 
   // Every curve's columns from one arena for the file: a motion set has thousands of small curves.
-  const auto arena = model::make_column_arena();
+  // Its first chunk holds them all (a time, a value, a shape and two tangents a key; the parse
+  // charged each key before it got here), so the arena asks the heap once, not once a growth.
+  std::size_t curve_keys = 0;
+  for (const auto& motion : kh2.motions)
+    if (motion.motion.interpolated)
+      for (const auto* curves : {&motion.motion.interpolated->forward_curves, &motion.motion.interpolated->inverse_curves})
+        for (const auto& curve : *curves) curve_keys += curve.key_count;
+  const auto arena = model::make_column_arena(curve_keys * kColumnBytesPerCurveKey);
   for (const auto& motion : kh2.motions) {
     model::Animation animation = motion_to_animation(motion.motion, arena);
     animation.slot = motion.slot;

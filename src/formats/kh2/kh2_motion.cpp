@@ -155,7 +155,7 @@ std::vector<float> read_floats(const ByteReader& in, std::uint64_t offset_field,
                                std::string_view what, std::uint64_t& start) {
   start = table_start(in, offset_field, count, 4, what);
   std::vector<float> values(static_cast<std::size_t>(count));
-  for (std::size_t i = 0; i < values.size(); ++i) values[i] = in.f32(start + 4 * i, LE);
+  in.read_array(start, LE, std::span<float>(values));  // one run: table_start checked its extent
   return values;
 }
 
@@ -218,12 +218,15 @@ InterpolatedMotion parse_interpolated(const ByteReader& in) {
 
   const std::int64_t key_count = span_count(in, kInterp + 0x30, kInterp + 0x34, 8, "key table");
   const std::uint64_t key_start = table_start(in, kInterp + 0x30, key_count, 8, "key table");
+  // Four 16-bit fields a key, read in one run (table_start checked the table's extent).
+  std::vector<std::uint16_t> fields(4 * static_cast<std::size_t>(key_count));
+  in.read_array(key_start, LE, std::span<std::uint16_t>(fields));
   body.keys.resize(static_cast<std::size_t>(key_count));
   for (std::size_t k = 0; k < body.keys.size(); ++k) {
-    const std::uint64_t at = key_start + 8 * k;
-    const std::uint16_t packed = in.u16(at, LE);
-    body.keys[k] = {static_cast<Interpolation>(packed & 0x3), static_cast<std::uint16_t>(packed >> 2),
-                    in.i16(at + 2, LE), in.i16(at + 4, LE), in.i16(at + 6, LE)};
+    const std::uint16_t* key = fields.data() + 4 * k;
+    body.keys[k] = {static_cast<Interpolation>(key[0] & 0x3), static_cast<std::uint16_t>(key[0] >> 2),
+                    static_cast<std::int16_t>(key[1]), static_cast<std::int16_t>(key[2]),
+                    static_cast<std::int16_t>(key[3])};
   }
   body.key_times = read_floats(in, kInterp + 0x34, body.key_time_count, "key time table", body.key_time_at);
   const std::int64_t value_count = span_count(in, kInterp + 0x38, kInterp + 0x3C, 4, "key value table");
