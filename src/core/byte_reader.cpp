@@ -5,8 +5,7 @@
 
 namespace animdex {
 
-void ByteReader::require(std::uint64_t offset, std::uint64_t length, std::string_view what) const {
-  if (contains(offset, length)) return;
+void ByteReader::fail_outside(std::uint64_t offset, std::uint64_t length, std::string_view what) const {
   fail_at(offset, fmt::format("{} of {} bytes inside the {}-byte buffer", what, length, bytes_.size()),
           "the end of the data");
 }

@@ -33,8 +33,11 @@ class ByteReader {
     return offset <= bytes_.size() && length <= bytes_.size() - offset;
   }
 
-  // Throws unless [offset, offset+length) lies inside the buffer; `what` names the field.
-  void require(std::uint64_t offset, std::uint64_t length, std::string_view what) const;
+  // Throws unless [offset, offset+length) lies inside the buffer; `what` names the field. Inline:
+  // parsers call it for every run they read.
+  void require(std::uint64_t offset, std::uint64_t length, std::string_view what) const {
+    if (!contains(offset, length)) [[unlikely]] fail_outside(offset, length, what);
+  }
 
   std::uint8_t u8(std::uint64_t offset) const { return load<std::uint8_t>(offset, Endian::little); }
   std::uint16_t u16(std::uint64_t offset, Endian order) const { return load<std::uint16_t>(offset, order); }
@@ -138,6 +141,7 @@ class ByteReader {
       return std::rotr(static_cast<std::uint64_t>(__builtin_bswap64(packed)), 32);
   }
 
+  [[noreturn]] void fail_outside(std::uint64_t offset, std::uint64_t length, std::string_view what) const;
   [[noreturn]] void fail_past_end(std::uint64_t offset, std::uint64_t length) const;
 
   std::span<const std::byte> bytes_;
