@@ -11,6 +11,20 @@ namespace animdex::nsbca {
 
 namespace {
 
+// What a checked range holds, for its error: a fixed text, or "<owner> <number> <part>" (node 3 Tx
+// array), formatted only when an error or warning is reported. Formatting every node's and
+// channel's name up front was a fifth of an NSBCA parse.
+struct RangeName {
+  RangeName(const char* fixed) : part(fixed) {}  // NOLINT: a text converts implicitly, as a string did
+  RangeName(const char* owner_name, std::size_t owner_number, const char* part_name)
+      : owner(owner_name), number(owner_number), part(part_name) {}
+  std::string text() const { return owner ? fmt::format("{} {} {}", owner, number, part) : std::string(part); }
+
+  const char* owner = nullptr;
+  std::size_t number = 0;
+  const char* part;
+};
+
 struct Reader {
   const ByteReader& in;
   std::uint64_t block_end;  // absolute
@@ -18,9 +32,9 @@ struct Reader {
   std::uint64_t sample_budget = 0;
   mutable std::uint64_t samples_read = 0;
 
-  void require_in_block(std::uint64_t start, std::uint64_t length, std::uint64_t field_at, const std::string& what) const {
+  void require_in_block(std::uint64_t start, std::uint64_t length, std::uint64_t field_at, const RangeName& what) const {
     if (start > block_end || length > block_end - start)
-      fail_at(field_at, fmt::format("{} ({} bytes at {:#x}) inside the JNT0 block ending at {:#x}", what, length, start,
+      fail_at(field_at, fmt::format("{} ({} bytes at {:#x}) inside the JNT0 block ending at {:#x}", what.text(), length, start,
                                     block_end),
               fmt::format("end {:#x}", start + length));
   }
@@ -51,7 +65,7 @@ class AnimationReader {
     // Pass 1: tags and records; arrays are read once the rotation tables' lengths are known.
     for (std::uint16_t node = 0; node < node_count; ++node) {
       const std::uint64_t tag_at = jac_ + in_.u16(jac_ + 0x14 + 2ull * node, LE);
-      r_.require_in_block(tag_at, 4, jac_ + 0x14 + 2ull * node, fmt::format("node {} tag", node));
+      r_.require_in_block(tag_at, 4, jac_ + 0x14 + 2ull * node, RangeName("node", node, "tag"));
       out_.nodes.push_back(read_node(tag_at, node));
     }
     read_rotation_tables();
@@ -67,7 +81,7 @@ class AnimationReader {
     std::uint64_t cursor = at + 4;
     if (node.tag & kTagIdentity) return node;  // nothing else follows (nsbca.md)
     const auto next = [&](std::uint64_t length) {
-      r_.require_in_block(cursor, length, at, fmt::format("node {} records", index));
+      r_.require_in_block(cursor, length, at, RangeName("node", index, "records"));
       const std::uint64_t here = cursor;
       cursor += length;
       return here;
@@ -154,18 +168,24 @@ class AnimationReader {
   }
 
   // Checks the track info word and returns the array's absolute start and sample count.
+  // Channel `channel` (0-2 T x-z, 3 R, 4-6 S x-z) of node `node`: its sample array's start and
+  // sample count, checked.
   std::pair<std::uint64_t, std::size_t> array_of(const TrackInfo& info, std::uint32_t offset, std::uint64_t element,
-                                                 std::uint64_t field, const std::string& what) const {
-    if (info.step_code() == 3) fail_at(field, what + ": step 1, 2 or 4 (info bits 30-31 = 0..2)", "3");
+                                                 std::uint64_t field, std::size_t node, int channel) const {
+    static constexpr const char* kChannels[] = {"Tx", "Ty", "Tz", "R", "Sx", "Sy", "Sz"};
+    static constexpr const char* kArrays[] = {"Tx array", "Ty array", "Tz array", "R array",
+                                              "Sx array", "Sy array", "Sz array"};
+    const RangeName what("node", node, kChannels[channel]);
+    if (info.step_code() == 3) fail_at(field, what.text() + ": step 1, 2 or 4 (info bits 30-31 = 0..2)", "3");
     const std::size_t count = sample_count(out_.frame_count, info.step());
     if (info.step() > 1) {
       const std::uint32_t expected = (out_.frame_count - 1u) / static_cast<unsigned>(info.step()) *
                                      static_cast<unsigned>(info.step());
       if (info.last_interp() != expected)
-        r_.file.warnings.push_back(fmt::format("{}: {} LAST_INTERP {} (expected {} for step {})", out_.name, what,
+        r_.file.warnings.push_back(fmt::format("{}: {} LAST_INTERP {} (expected {} for step {})", out_.name, what.text(),
                                                info.last_interp(), expected, info.step()));
     }
-    r_.require_in_block(jac_ + offset, count * element, field + 4, what + " array");
+    r_.require_in_block(jac_ + offset, count * element, field + 4, RangeName("node", node, kArrays[channel]));
     // Arrays may be shared, but tracks pointing many times at the same data only multiply memory
     // (resource bound; real files share about 1 array in 4).
     r_.samples_read += count;
@@ -179,21 +199,21 @@ class AnimationReader {
 
   void read_arrays(NodeAnimation& node, std::size_t index) {
     std::size_t& field_index = next_field_;
-    const char* axis_names = "xyz";
     for (int axis = 0; axis < 3; ++axis) {
       auto& channel = node.translation[static_cast<std::size_t>(axis)];
       if (channel.source != Source::animated) continue;
       const std::uint64_t field = array_fields_[field_index++];
       const std::uint64_t element = channel.info.fx16() ? 2 : 4;
-      const auto [start, count] = array_of(channel.info, channel.offset, element, field,
-                                           fmt::format("node {} T{}", index, axis_names[axis]));
+      const auto [start, count] = array_of(channel.info, channel.offset, element, field, index, axis);
+      channel.samples.reserve(count);
       for (std::size_t s = 0; s < count; ++s)
         channel.samples.push_back(channel.info.fx16() ? in_.i16(start + 2 * s, LE) : in_.i32(start + 4 * s, LE));
     }
     if (node.rotation.source == Source::animated) {
       const std::uint64_t field = array_fields_[field_index++];
       const auto [start, count] =
-          array_of(node.rotation.info, node.rotation.offset, 2, field, fmt::format("node {} R", index));
+          array_of(node.rotation.info, node.rotation.offset, 2, field, index, 3);
+      node.rotation.indices.reserve(count);
       for (std::size_t s = 0; s < count; ++s) {
         node.rotation.indices.push_back(in_.u16(start + 2 * s, LE));
         check_rotation_index(node.rotation.indices.back(), start + 2 * s);
@@ -204,8 +224,9 @@ class AnimationReader {
       if (channel.source != Source::animated) continue;
       const std::uint64_t field = array_fields_[field_index++];
       const std::uint64_t element = channel.info.fx16() ? 4 : 8;
-      const auto [start, count] = array_of(channel.info, channel.offset, element, field,
-                                           fmt::format("node {} S{}", index, axis_names[axis]));
+      const auto [start, count] = array_of(channel.info, channel.offset, element, field, index, 4 + axis);
+      channel.samples.reserve(count);
+      channel.inverses.reserve(count);
       for (std::size_t s = 0; s < count; ++s) {
         const std::uint64_t at = start + element * s;
         channel.samples.push_back(channel.info.fx16() ? in_.i16(at, LE) : in_.i32(at, LE));
@@ -274,7 +295,7 @@ Result<NsbcaFile> parse_nsbca(std::span<const std::byte> bytes) {
       // Checked here so the error names the dictionary field, not an offset outside the file.
       const std::uint64_t field = dict + entry_offset + 4 + 4ull * e;
       starts.push_back(block + in.u32(field, LE));
-      reader.require_in_block(starts.back(), 0x14, field, fmt::format("animation {} J.AC header", e));
+      reader.require_in_block(starts.back(), 0x14, field, RangeName("animation", e, "J.AC header"));
     }
     std::vector<std::uint64_t> sorted = starts;
     std::sort(sorted.begin(), sorted.end());
