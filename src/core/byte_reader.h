@@ -58,7 +58,8 @@ class ByteReader {
 
   // Fills `out` with consecutive values of T (an unsigned integer of 2 or 4 bytes, or float) from
   // `offset` on, in `order`: one bounds check and one deadline count for the run, then a copy (the
-  // host's order) or a swap of eight bytes a step. For a parser's per-key columns, where a read per value was most of a parse.
+  // host's order) or a swap of eight bytes a step. For a parser's per-key columns, where a read per
+  // value was most of a parse.
   template <typename T>
   void read_array(std::uint64_t offset, Endian order, std::span<T> out) const {
     using Word = std::conditional_t<sizeof(T) == 2, std::uint16_t, std::uint32_t>;

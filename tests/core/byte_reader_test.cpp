@@ -1,9 +1,9 @@
 #include <catch2/catch.hpp>
-#include <bit>
-#include <vector>
 
 #include <array>
+#include <bit>
 #include <span>
+#include <vector>
 
 #include "core/byte_reader.h"
 #include "core/byte_writer.h"

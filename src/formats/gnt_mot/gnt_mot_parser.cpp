@@ -103,8 +103,8 @@ struct GntaHeader {
 
 // A bone's keys as read, before the sink takes them: times, then coordinates as stored (four
 // 2-byte bf16 words or four 4-byte float32 words a key): at most 20 bytes a key of the bone being
-// read. The vectors keep their largest size from bone to bone (a bone has at most 65,535 keys),
-// which the file's running charge of every bone's keys covers. Each sink decodes the words once,
+// read. The runs keep their largest size from bone to bone (a bone has at most 65,535 keys), which
+// the file's running charge of every bone's keys covers. Each sink decodes the words once,
 // into what it keeps.
 inline constexpr std::size_t kScratchBytesPerKey = 4 + 4 * 4;
 
@@ -176,7 +176,7 @@ bool not_finite(Word word) {
 // each lane the exponent bits are masked and flipped, so a lane is 0 exactly when they were all set;
 // adding 0x7FFF (0x7FFFFFFF) then sets a lane's top bit exactly when the lane is not 0, without a
 // carry into the next lane (a flipped exponent is at most 0x7F80, 0x7F800000). GCC 12 at -O2 does
-// not vectorise the word-by-word loop: this is four times fewer steps.
+// not vectorise the word-by-word loop: this takes four (bf16) or two (float32) times fewer steps.
 template <typename Word>
 bool any_not_finite(std::span<const Word> words) {
   constexpr auto lanes = [](std::uint64_t lane) {
@@ -196,6 +196,7 @@ bool any_not_finite(std::span<const Word> words) {
     const std::uint64_t flipped = (packed & exponent) ^ exponent;
     any |= ((flipped + below_top) & top) != top;
   }
+  // Words past the last whole step: none for GNT (four words a key), kept for any other count.
   for (; i < words.size(); ++i) any |= not_finite(words[i]);
   return any;
 }

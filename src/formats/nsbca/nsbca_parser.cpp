@@ -167,9 +167,8 @@ class AnimationReader {
     }
   }
 
-  // Checks the track info word and returns the array's absolute start and sample count.
-  // Channel `channel` (0-2 T x-z, 3 R, 4-6 S x-z) of node `node`: its sample array's start and
-  // sample count, checked.
+  // Channel `channel` (0-2 T x-z, 3 R, 4-6 S x-z) of node `node`: checks its track info word and
+  // returns its sample array's absolute start and sample count.
   std::pair<std::uint64_t, std::size_t> array_of(const TrackInfo& info, std::uint32_t offset, std::uint64_t element,
                                                  std::uint64_t field, std::size_t node, int channel) const {
     static constexpr const char* kChannels[] = {"Tx", "Ty", "Tz", "R", "Sx", "Sy", "Sz"};

@@ -87,6 +87,17 @@ TEST_CASE("corrupt GNTA and bone headers are rejected", "[gnt_mot][corrupt]") {
     test::put(good, 0x22, 0x100, 2, BE);
     check_rejected(good, 0x22, "256 bone headers");
   }
+  SECTION("bone total time not a number, infinite or past 1e9 seconds, before a later bad word") {
+    // The header is read in one run, then checked field by field in file order: the time at 0x08
+    // is reported before word 0x0C, which is bad too.
+    test::put(good, 0x30 + 0x0C, 7, 4, BE);
+    for (const std::uint32_t bits : {0x7FC00000U, 0xFF800000U, 0x4F000000U /* 2^31 s */}) {
+      auto bad = good;
+      test::put(bad, 0x30 + 0x08, bits, 4, BE);
+      check_rejected(bad, 0x38, "the bone's total time");
+      test::expect_parse_error(gnt_mot::parse_mot_model(bad), "the bone's total time", 0x38);  // the index's path
+    }
+  }
   SECTION("bone header word 0x0C not zero") {
     test::put(good, 0x30 + 0x0C, 7, 4, BE);
     check_rejected(good, 0x3C, "bone header word 0x0C to be zero");
