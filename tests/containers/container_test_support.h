@@ -11,21 +11,10 @@
 #include <vector>
 
 #include "containers/byte_source.h"
+#include "support/shared_dir.h"
 #include "support/skip.h"
 
 namespace animdex::test {
-
-// ../shared next to the repository (or $ANIMDEX_SHARED_DIR); nullopt when absent, so a test that
-// needs the real corpus says so and skips.
-inline std::optional<std::filesystem::path> containers_shared_dir() {
-  if (const char* env = std::getenv("ANIMDEX_SHARED_DIR"); env && *env) {
-    if (std::filesystem::is_directory(env)) return std::filesystem::path(env);
-    return std::nullopt;
-  }
-  const auto candidate = std::filesystem::path(ANIMDEX_SOURCE_DIR) / ".." / "shared";
-  if (std::filesystem::is_directory(candidate / "corpus" / "real")) return std::filesystem::weakly_canonical(candidate);
-  return std::nullopt;
-}
 
 inline std::vector<std::byte> file_bytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -49,16 +49,6 @@ std::vector<std::byte> bytes_of(const std::string& text) {
 
 void write_text(const fs::path& path, const std::string& text) { write_bytes(path, bytes_of(text)); }
 
-std::optional<fs::path> shared_dir() {
-  if (const char* env = std::getenv("ANIMDEX_SHARED_DIR"); env && *env) {
-    if (fs::is_directory(env)) return fs::path(env);
-    return std::nullopt;
-  }
-  const fs::path candidate = fs::path(ANIMDEX_SOURCE_DIR) / ".." / "shared";
-  if (fs::is_directory(candidate / "corpus" / "real")) return fs::weakly_canonical(candidate);
-  return std::nullopt;
-}
-
 std::int64_t query_integer(SQLite::Database& db, const std::string& sql) {
   return std::get<std::int64_t>(run_read_only_sql(db, sql).rows.at(0).at(0));
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "db/sql_runner.h"
+#include "support/shared_dir.h"
 #include "support/skip.h"
 
 namespace animdex::test {
@@ -35,10 +36,6 @@ std::string read_text(const fs::path& path);
 // How many times `part` occurs in `text`, without overlaps (tags in a page, lines in a report).
 std::size_t count_of(const std::string& text, const std::string& part);
 std::vector<std::byte> bytes_of(const std::string& text);
-
-// ../shared next to the repository (or $ANIMDEX_SHARED_DIR); nullopt when absent, so tests
-// that need the real corpus can skip with a message (ANIMDEX_SKIP_UNLESS).
-std::optional<fs::path> shared_dir();
 
 
 // The sample dump (src/sample) without its broken files, at `root`: `characters` GNT characters,

@@ -11,7 +11,7 @@
 using namespace animdex;
 
 TEST_CASE("real CISO images list through their view", "[ciso][real]") {
-  const auto shared = test::containers_shared_dir();
+  const auto shared = test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared not found: skipping the real CISO test");
   const auto images = test::files_with_extensions(*shared / "corpus" / "real", {".ciso"});
   if (images.empty()) {

@@ -13,7 +13,7 @@
 using namespace animdex;
 
 TEST_CASE("real GameCube images list, and GNT4's FST matches the note", "[gcm][real]") {
-  const auto shared = test::containers_shared_dir();
+  const auto shared = test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared not found: skipping the real-disc test");
   const auto images = test::files_with_extensions(*shared / "corpus" / "real", {".iso", ".gcm"});
   if (images.empty()) {

@@ -60,7 +60,7 @@ TEST_CASE("KH2 name table: the embedded list", "[kh2_idx][names]") {
 }
 
 TEST_CASE("KH2 name table: every name of ../shared/data resolves to itself", "[kh2_idx][names][shared]") {
-  const auto shared = animdex::test::containers_shared_dir();
+  const auto shared = animdex::test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared is absent: skipped");
   std::ifstream in(*shared / "data" / "kh2-idx-names.txt");
   REQUIRE(in);

@@ -168,7 +168,7 @@ Opened open(const Bytes& archive, const Member& member) {
 }  // namespace
 
 TEST_CASE("the 9 real NARCs list, and their member census matches the note", "[narc][real]") {
-  const auto shared = test::containers_shared_dir();
+  const auto shared = test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared not found: real NARC tests skipped");
   const auto root = *shared / "corpus" / "real" / "containers";
   std::size_t file_count = 0;
@@ -217,7 +217,7 @@ TEST_CASE("the 9 real NARCs list, and their member census matches the note", "[n
 }
 
 TEST_CASE("real NARC details: LZ11 sizes, packed larger than plain", "[narc][real]") {
-  const auto shared = test::containers_shared_dir();
+  const auto shared = test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared not found: real NARC tests skipped");
   const auto root = *shared / "corpus" / "real" / "containers";
   const Bytes archive = test::file_bytes(root / "pret__pokeheartgold/files/a/2/4/3");
@@ -251,7 +251,7 @@ TEST_CASE("real NARC details: LZ11 sizes, packed larger than plain", "[narc][rea
 }
 
 TEST_CASE("lz11_compress on the real LZ11 members: round trip, size close to the real tool's", "[narc][real][lz]") {
-  const auto shared = test::containers_shared_dir();
+  const auto shared = test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared not found: real NARC tests skipped");
   const auto root = *shared / "corpus" / "real" / "containers";
   std::uint64_t real_packed = 0, our_packed = 0;
@@ -274,7 +274,7 @@ TEST_CASE("lz11_compress on the real LZ11 members: round trip, size close to the
 }
 
 TEST_CASE("real NARC members byte-identical to files in corpus/real/nsbca", "[narc][real]") {
-  const auto shared = test::containers_shared_dir();
+  const auto shared = test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared not found: real NARC tests skipped");
   const auto real = *shared / "corpus" / "real";
   struct Pair {
@@ -301,7 +301,7 @@ TEST_CASE("real NARC members byte-identical to files in corpus/real/nsbca", "[na
 }
 
 TEST_CASE("real NARCs rebuilt by build_narc list the same members", "[narc][real]") {
-  const auto shared = test::containers_shared_dir();
+  const auto shared = test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared not found: real NARC tests skipped");
   const auto root = *shared / "corpus" / "real" / "containers";
   for (const auto& archive : kRealArchives) {

@@ -67,7 +67,7 @@ inline std::vector<RealNitroMember> load_real_nitro_members(const std::filesyste
 inline const std::optional<std::vector<RealNitroMember>>& real_nitro_members() {
   static const std::optional<std::vector<RealNitroMember>> members =
       []() -> std::optional<std::vector<RealNitroMember>> {
-    const auto shared = containers_shared_dir();
+    const auto shared = shared_dir();
     if (!shared) return std::nullopt;
     return detail::load_real_nitro_members(*shared / "corpus" / "real" / "containers");
   }();
