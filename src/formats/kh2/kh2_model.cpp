@@ -216,10 +216,12 @@ model::AnimationFile to_model(const KH2File& kh2) {
   // Its first chunk holds them all (a time, a value, a shape and two tangents a key; the parse
   // charged each key before it got here), so the arena asks the heap once, not once a growth.
   std::size_t curve_keys = 0;
-  for (const auto& motion : kh2.motions)
-    if (motion.motion.interpolated)
-      for (const auto* curves : {&motion.motion.interpolated->forward_curves, &motion.motion.interpolated->inverse_curves})
-        for (const auto& curve : *curves) curve_keys += curve.key_count;
+  for (const auto& motion : kh2.motions) {
+    if (!motion.motion.interpolated) continue;
+    const auto& body = *motion.motion.interpolated;
+    for (const auto* curves : {&body.forward_curves, &body.inverse_curves})
+      for (const auto& curve : *curves) curve_keys += curve.key_count;
+  }
   const auto arena = model::make_column_arena(curve_keys * kColumnBytesPerCurveKey);
   for (const auto& motion : kh2.motions) {
     model::Animation animation = motion_to_animation(motion.motion, arena);

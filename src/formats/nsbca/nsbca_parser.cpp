@@ -11,18 +11,21 @@ namespace animdex::nsbca {
 
 namespace {
 
-// What a checked range holds, for its error: a fixed text, or "<owner> <number> <part>" (node 3 Tx
-// array), formatted only when an error or warning is reported. Formatting every node's and
+// What a checked range holds, for its error: a fixed text, or "<owner> <number> <part><suffix>"
+// (node 3 Tx array), formatted only when an error or warning is reported. Formatting every node's and
 // channel's name up front was a fifth of an NSBCA parse.
 struct RangeName {
   RangeName(const char* fixed) : part(fixed) {}  // NOLINT: a text converts implicitly, as a string did
-  RangeName(const char* owner_name, std::size_t owner_number, const char* part_name)
-      : owner(owner_name), number(owner_number), part(part_name) {}
-  std::string text() const { return owner ? fmt::format("{} {} {}", owner, number, part) : std::string(part); }
+  RangeName(const char* owner_name, std::size_t owner_number, const char* part_name, const char* suffix_text = "")
+      : owner(owner_name), number(owner_number), part(part_name), suffix(suffix_text) {}
+  std::string text() const {
+    return owner ? fmt::format("{} {} {}{}", owner, number, part, suffix) : std::string(part);
+  }
 
   const char* owner = nullptr;
   std::size_t number = 0;
   const char* part;
+  const char* suffix = "";
 };
 
 struct Reader {
@@ -32,10 +35,12 @@ struct Reader {
   std::uint64_t sample_budget = 0;
   mutable std::uint64_t samples_read = 0;
 
-  void require_in_block(std::uint64_t start, std::uint64_t length, std::uint64_t field_at, const RangeName& what) const {
+  void require_in_block(std::uint64_t start, std::uint64_t length, std::uint64_t field_at,
+                        const RangeName& what) const {
     if (start > block_end || length > block_end - start)
-      fail_at(field_at, fmt::format("{} ({} bytes at {:#x}) inside the JNT0 block ending at {:#x}", what.text(), length, start,
-                                    block_end),
+      fail_at(field_at,
+              fmt::format("{} ({} bytes at {:#x}) inside the JNT0 block ending at {:#x}", what.text(), length, start,
+                          block_end),
               fmt::format("end {:#x}", start + length));
   }
 };
@@ -172,8 +177,6 @@ class AnimationReader {
   std::pair<std::uint64_t, std::size_t> array_of(const TrackInfo& info, std::uint32_t offset, std::uint64_t element,
                                                  std::uint64_t field, std::size_t node, int channel) const {
     static constexpr const char* kChannels[] = {"Tx", "Ty", "Tz", "R", "Sx", "Sy", "Sz"};
-    static constexpr const char* kArrays[] = {"Tx array", "Ty array", "Tz array", "R array",
-                                              "Sx array", "Sy array", "Sz array"};
     const RangeName what("node", node, kChannels[channel]);
     if (info.step_code() == 3) fail_at(field, what.text() + ": step 1, 2 or 4 (info bits 30-31 = 0..2)", "3");
     const std::size_t count = sample_count(out_.frame_count, info.step());
@@ -181,10 +184,10 @@ class AnimationReader {
       const std::uint32_t expected = (out_.frame_count - 1u) / static_cast<unsigned>(info.step()) *
                                      static_cast<unsigned>(info.step());
       if (info.last_interp() != expected)
-        r_.file.warnings.push_back(fmt::format("{}: {} LAST_INTERP {} (expected {} for step {})", out_.name, what.text(),
-                                               info.last_interp(), expected, info.step()));
+        r_.file.warnings.push_back(fmt::format("{}: {} LAST_INTERP {} (expected {} for step {})", out_.name,
+                                               what.text(), info.last_interp(), expected, info.step()));
     }
-    r_.require_in_block(jac_ + offset, count * element, field + 4, RangeName("node", node, kArrays[channel]));
+    r_.require_in_block(jac_ + offset, count * element, field + 4, RangeName("node", node, kChannels[channel], " array"));
     // Arrays may be shared, but tracks pointing many times at the same data only multiply memory
     // (resource bound; real files share about 1 array in 4).
     r_.samples_read += count;
