@@ -63,6 +63,39 @@ std::vector<std::string> root_lines(const std::string& roots) {
   return lines;
 }
 
+// `inner` is `outer` or lies below it (whole path components: /a/dump2 is not below /a/dump).
+bool is_within(const std::string& inner, const std::string& outer) {
+  if (!inner.starts_with(outer)) return false;
+  return inner.size() == outer.size() || outer.ends_with('/') || inner[outer.size()] == '/';
+}
+
+// Refuses the run when another dump's roots overlap this one's, naming it (DumpSettings::allow_overlap).
+void check_overlap(SQLite::Database& db, const DumpSettings& settings) {
+  if (settings.allow_overlap) return;
+  SQLite::Statement others(db, "SELECT label, root FROM dumps WHERE label <> ? ORDER BY label");
+  others.bind(1, settings.label);
+  while (others.executeStep()) {
+    const std::string other_root = others.getColumn(1).getString();
+    if (!roots_overlap(settings.root, other_root)) continue;
+    throw DumpsOverlap(fmt::format(
+        "this run's root {} and dump '{}' (indexed from {}) hold the same files, so every answer over all dumps "
+        "would count them twice. Remove that dump first (`animdex drop {} --db ...`), index into another database, "
+        "or pass --allow-overlap to keep both (then give -p dump to count one)",
+        settings.root, others.getColumn(0).getString(), other_root, others.getColumn(0).getString()));
+  }
+}
+
+}  // namespace
+
+bool roots_overlap(const std::string& roots, const std::string& other_roots) {
+  for (const auto& root : root_lines(roots))
+    for (const auto& other : root_lines(other_roots))
+      if (is_within(root, other) || is_within(other, root)) return true;
+  return false;
+}
+
+namespace {
+
 void step_raw(SQLite::Database& db, sqlite3_stmt* statement) {
   const int rc = sqlite3_step(statement);
   sqlite3_reset(statement);
@@ -140,6 +173,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
   const std::string storage(key_storage_name(settings.key_storage));
   SQLite::Statement existing(db, "SELECT id, build_id, keyframe_storage, root FROM dumps WHERE label = ?");
   existing.bind(1, settings.label);
+  bool same_roots_as_before = false;  // a dump re-indexed from its roots: its overlaps were accepted then
   if (existing.executeStep()) {
     const bool same_build = !existing.getColumn(1).isNull() && existing.getColumn(1).getString() == current_build;
     const bool reusable = settings.incremental && same_build && existing.getColumn(2).getString() == storage &&
@@ -147,7 +181,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     const std::int64_t old_id = existing.getColumn(0).getInt64();
     const std::string old_root = existing.getColumn(3).getString();
     existing.reset();
-    if (root_lines(old_root) != root_lines(settings.root) && !settings.replace)
+    same_roots_as_before = root_lines(old_root) == root_lines(settings.root);
+    if (!same_roots_as_before && !settings.replace)
       throw LabelInUse(fmt::format("the database already holds a dump labelled '{}', indexed from {}; this run's "
                                    "root is {}. Give this dump its own --label, or --replace to replace that one",
                                    settings.label, old_root, settings.root));
@@ -160,6 +195,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       remove.exec();
     }
   }
+  if (!same_roots_as_before) check_overlap(db, settings);
   load_reference_tables(db, reference);
   if (bulk_load_)
     for (const auto index : table_columns::kDeferredIndexes) db.exec(fmt::format("DROP INDEX IF EXISTS {}", index));

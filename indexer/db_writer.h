@@ -61,6 +61,9 @@ struct DumpSettings {
   // dumps.root_container names it, so diffs match its members by their paths inside it.
   std::optional<std::string> single_file_root;
   bool replace = false;  // an existing dump of the label indexed from other roots may be replaced
+  // Another dump's roots may hold this one's (or the other way round): answers over every dump then
+  // count the shared files twice, so it is refused unless asked for (DumpsOverlap).
+  bool allow_overlap = false;
 };
 
 // The label names a dump indexed from other roots and replacing it was not asked for: indexing
@@ -69,6 +72,17 @@ class LabelInUse : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// This run's roots and another dump's hold the same files (one root is, or is inside, the other):
+// every answer over all dumps would count them twice.
+class DumpsOverlap : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Whether two '\n'-separated root lists (dumps.root) share a file: a root of one is a root of the
+// other or a folder above it.
+bool roots_overlap(const std::string& roots, const std::string& other_roots);
 
 class DumpWriter {
  public:

@@ -82,7 +82,7 @@ std::variant<InputListing, std::string> list_input(const OpenedInput& input, con
       if (!input.parent) return nullptr;
       if (input.parent_module == module) return input.parent->data;  // KH2 world tables share KH2.IMG
       for (const auto& sibling : input.parent->members)
-        if (sibling.compression == Compression::none &&
+        if (sibling.compression == Compression::none && !sibling.error &&
             same_stem_with_extension(input.member->path, sibling.path, module->companion_extension))
           return std::make_shared<RangeSource>(input.parent->data, sibling.offset, sibling.stored_size);
       return nullptr;
@@ -112,6 +112,15 @@ std::variant<OpenedInput, std::string> open_input(const fs::path& given, const C
   input.bytes = std::get<std::shared_ptr<FileSource>>(opened);
   input.name = file.filename().string();
   input.file = file;
+  try {
+    DecompressionTally tally(limits.max_total_decompressed);
+    if (auto whole = open_whole_file_lz(input.bytes, input.name, limits, tally)) {
+      input.bytes = whole->content.bytes;
+      input.compression = whole->member.compression;
+    }
+  } catch (const ParseFailure& failure) {
+    return fmt::format("{}: {}", file.string(), failure.error().message());
+  }
   std::string inside = file.string();
   while (!rest.empty()) {
     auto listing = list_input(input, limits);
@@ -146,7 +155,28 @@ InputBytes read_input_bytes(const fs::path& given, std::uint64_t max_bytes) {
     if (file.error.empty() && file.file_size > max_bytes)
       file.error = fmt::format("file of {} bytes is over the {}-byte limit for one animation file", file.file_size, max_bytes);
     result.error = std::move(file.error);
-    if (result.error.empty()) result.bytes = std::move(file.bytes);
+    if (!result.error.empty()) return result;
+    result.bytes = std::move(file.bytes);
+    // A whole file stored LZ is read as index reads it: decoded (issue 35).
+    if (result.bytes.size() >= 4 && (result.bytes[0] == std::byte{0x10} || result.bytes[0] == std::byte{0x11})) try {
+      const ContainerLimits limits;
+      DecompressionTally tally(limits.max_total_decompressed);
+      const auto source = std::make_shared<const MemorySource>(std::span<const std::byte>(result.bytes));
+      if (auto whole = open_whole_file_lz(source, given.filename().string(), limits, tally)) {
+        if (whole->member.size > max_bytes) {
+          result.error = fmt::format("file decoded to {} bytes is over the {}-byte limit for one animation file",
+                                     whole->member.size, max_bytes);
+          result.bytes.clear();
+          return result;
+        }
+        const auto& decoded = *whole->content.bytes;
+        ByteBuffer bytes(static_cast<std::size_t>(decoded.size()));
+        decoded.read(0, bytes);
+        result.bytes = std::move(bytes);
+        result.compression = whole->member.compression;
+      }
+    } catch (const ParseFailure&) {  // not LZ after all: the file's own bytes
+    }
     return result;
   }
   auto input = open_input(given);

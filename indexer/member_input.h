@@ -26,7 +26,8 @@ struct OpenedInput {
   const ContainerModule* parent_module = nullptr;
 };
 
-// Opens `given`; on failure, a message that says which part of the path is wrong and what exists.
+// Opens `given` as the indexer does: a whole file stored LZ10/LZ11 is its decoded content
+// (open_whole_file_lz), so its members can be named too; on failure, a message that says which part of the path is wrong and what exists.
 std::variant<OpenedInput, std::string> open_input(const std::filesystem::path& given, const ContainerLimits& limits = {});
 
 // The members of a container, listed as the index lists them (a companion found beside it). On
@@ -41,6 +42,7 @@ struct InputListing {
 struct InputBytes {
   ByteBuffer bytes;
   std::string error;
+  Compression compression = Compression::none;  // a whole file stored LZ: `bytes` are decoded
 };
 InputBytes read_input_bytes(const std::filesystem::path& given, std::uint64_t max_bytes);
 

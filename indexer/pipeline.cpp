@@ -120,7 +120,7 @@ IndexSummary run_index(const IndexOptions& options) {
   const ReferenceData& reference = ReferenceData::embedded();
   auto db = open_for_writing(options.database, options.lock_wait);
   DumpSettings settings{options.label, describe_roots(options.roots), options.incremental, options.key_storage,
-                        options.lock_wait, std::nullopt, options.replace};
+                        options.lock_wait, std::nullopt, options.replace, options.allow_overlap};
   if (options.roots.size() == 1 && entries.size() == 1 && std::filesystem::is_regular_file(options.roots.front()))
     settings.single_file_root = entries.front().relative_path;  // an image given alone
   DumpWriter writer(db, settings, reference);

@@ -25,6 +25,7 @@ struct IndexOptions {
   KeyStorage key_storage = KeyStorage::blob;  // --keyframes blob|rows|none
   std::chrono::milliseconds lock_wait{60'000};  // --wait: how long to wait for another writer
   bool replace = false;                         // --replace: a label indexed from other roots may be replaced
+  bool allow_overlap = false;                   // --allow-overlap: roots that hold another dump's files (DumpsOverlap)
   ContainerLimits container_limits;             // caps on disc images and archives (containers/container.h)
 };
 

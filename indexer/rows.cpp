@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "containers/container_registry.h"
+#include "containers/listing.h"
 #include "core/content_hash.h"
 #include "core/number_text.h"
 #include "core/text.h"
@@ -323,6 +325,8 @@ void process_bytes(FileRow& row, std::span<const std::byte> bytes, std::uint64_t
   const FormatModule* format = detect_format(bytes, size);
   if (!format) {  // status unknown: not an animation file, and why
     row.error = describe_unknown(bytes);
+    // A file named like a container that is not one: which of its checks failed.
+    if (const auto why = why_not_a_container(bytes, size, base_name(row.path)); !why.empty()) *row.error += "; " + why;
     return;
   }
   row.format = std::string(format->id);

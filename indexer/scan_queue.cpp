@@ -48,7 +48,6 @@ std::optional<ScanItem> ScanQueue::next() {
     return item;
   }
   if (next_entry_ == entries_.size()) return std::nullopt;
-  paths_.clear();
   members_ = 0;
   return walked_item(next_entry_++);
 }
@@ -56,10 +55,10 @@ std::optional<ScanItem> ScanQueue::next() {
 ScanItem ScanQueue::member_item(Frame& frame, const Member& member) {
   ScanItem item;
   item.entry_index = frames_.empty() ? 0 : next_entry_ - 1;
-  item.path = unique_path(frame.path + "/" + member.path);
-  if (item.path != frame.path + "/" + member.path)
-    item.warnings.push_back(fmt::format("two members of {} make the path {}: this one is recorded as {}", frame.path,
-                                        frame.path + "/" + member.path, item.path));
+  // Unique without a look-up: a listing's paths are unique and none is the folder of another
+  // (make_member_paths_unique), so no two members of one file, nested or not, make one path.
+  // (A set of every path handed out cost linear memory: ~100 MB at the 1,000,000-member cap.)
+  item.path = frame.path + "/" + member.path;
   item.mtime_ns = entries_[item.entry_index].mtime_ns;
   item.depth = frame.depth + 1;
   item.member = member;
@@ -67,15 +66,10 @@ ScanItem ScanQueue::member_item(Frame& frame, const Member& member) {
   item.parent_data = frame.data;
   item.tally = frame.tally;
   item.size = member.size;
+  // As the table declares it until opening says otherwise: a member that fails to open (a broken
+  // PRS stream) keeps its real compression in its row, not `none` (issue 35).
+  item.compression = member.compression;
   return item;
-}
-
-std::string ScanQueue::unique_path(std::string path) {
-  if (paths_.insert(path).second) return path;
-  for (int copy = 2;; ++copy) {
-    auto candidate = fmt::format("{}#{}", path, copy);
-    if (paths_.insert(candidate).second) return candidate;
-  }
 }
 
 // Opens the member's head to see what it is; a container is listed (its members follow). Any
@@ -130,22 +124,17 @@ bool ScanQueue::mark_companion(ScanItem& item) const {
 // member, so it counts as compressed only when it decodes to something known; its content is then
 // parsed, or listed when it is a container (an LZ-wrapped NARC).
 ScanItem ScanQueue::whole_file_lz(ScanItem item, const std::shared_ptr<const ByteSource>& file, std::string_view name) {
-  Member whole;
-  whole.stored_size = whole.size = file->size();
-  whole.may_be_lz = true;
   auto tally = std::make_shared<DecompressionTally>(limits_.max_total_decompressed);
-  const auto opened = open_member(file, whole, limits_, *tally, kContainerDetectBytes);
-  if (!opened.ok() || opened.value().compression == Compression::none) return item;
-  whole.compression = opened.value().compression;
-  whole.size = opened.value().size;
-  item.member = whole;
+  const auto whole = open_whole_file_lz(file, name, limits_, *tally);  // shared with the verbs' open_input
+  if (!whole) return item;
+  item.member = whole->member;
   item.parent_data = file;
   item.tally = tally;
-  item.compression = whole.compression;
-  item.size = whole.size;
-  const auto head = read_head(*opened.value().bytes, kContainerDetectBytes);
+  item.compression = whole->member.compression;
+  item.size = whole->member.size;
+  const auto head = read_head(*whole->content.bytes, kContainerDetectBytes);
   item.container = detect_container(head, item.size, name);
-  if (item.container) expand(item, opened.value().bytes, name, true);
+  if (item.container) expand(item, whole->content.bytes, name, true);
   return item;
 }
 
@@ -206,7 +195,7 @@ std::shared_ptr<const ByteSource> ScanQueue::companion_for(const ScanItem& item,
   const auto [first, last] = parent.by_folded_stem.equal_range(folded_stem(item.member->path));
   for (auto it = first; it != last; ++it) {
     const Member& sibling = parent.members[it->second];
-    if (sibling.compression == Compression::none &&
+    if (sibling.compression == Compression::none && !sibling.error &&
         same_stem_with_extension(item.member->path, sibling.path, container.companion_extension)) {
       companions_[parent.path + "/" + sibling.path] = &container;
       return std::make_shared<RangeSource>(parent.data, sibling.offset, sibling.stored_size);

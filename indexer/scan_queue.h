@@ -82,7 +82,6 @@ class ScanQueue {
   void expand(ScanItem& item, const std::shared_ptr<const ByteSource>& bytes, std::string_view name, bool decompressed);
   std::shared_ptr<const ByteSource> companion_for(const ScanItem& item, const ContainerModule& container);
   bool mark_companion(ScanItem& item) const;  // true when the item is a known companion
-  std::string unique_path(std::string path);  // `path`, or `path#2`, ... when this walked file has it
 
   const std::vector<WalkEntry>& entries_;
   ContainerLimits limits_;
@@ -90,7 +89,6 @@ class ScanQueue {
   std::size_t next_entry_ = 0;
   std::vector<Frame> frames_;
   // Per walked file, across all its nested containers: caps that nesting cannot multiply.
-  std::unordered_set<std::string> paths_;  // member paths handed out (files.path is unique)
   std::uint64_t members_ = 0;              // members listed
   std::uint64_t held_ = 0;                 // decompressed container bytes held by frames
   // Companions found so far, by path (a table sorts before its data: KH2.IDX < KH2.IMG).

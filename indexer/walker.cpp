@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <utility>
 
+#include "output/output_folder.h"
+
 namespace animdex {
 
 namespace {
@@ -60,6 +62,8 @@ class Walker {
       result_.warnings.push_back({prefix, fmt::format("listing stopped early: {}", error.message())});
     std::sort(names.begin(), names.end());
     for (const auto& name : names) {
+      // animdex's own record of a folder it wrote (output/output_folder.h), never game data.
+      if (name == OutputFolder::kManifestName) continue;
       const fs::path child = directory / name;
       const std::string relative = join(prefix, name);
       struct stat child_info {};

@@ -11,7 +11,7 @@
 #include "core/content_hash.h"
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
-#include "output/output_file.h"
+#include "output/output_folder.h"
 #include "reports/html.h"
 #include "reports/report_format.h"
 #include "reports/reuse_report.h"
@@ -33,11 +33,6 @@ std::string markdown(const ResultTable& table) {
   std::ostringstream out;
   write_table(out, table, OutputFormat::markdown);
   return out.str();
-}
-
-void write_file(const fs::path& path, const std::string& text) {
-  fs::create_directories(path.parent_path());
-  write_file_checked(path, text);
 }
 
 struct DumpInfo {
@@ -304,8 +299,9 @@ std::string index_row(const DumpInfo& dump, const std::string& links, bool show_
 DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options) {
   const auto dumps = dumps_of(db, options.dump);
   DocsSummary summary;
+  OutputFolder out(options.out, "report docs", options.force);
   const auto emit = [&](const fs::path& relative, const std::string& text) {
-    write_file(options.out / relative, text);
+    out.write(relative, text);
     summary.files.push_back(relative);
   };
   std::string index = index_header(options.show_roots);
@@ -341,6 +337,7 @@ DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options) {
   emit(summary.html, html_page("Animation documentation", navigation, html_body));
   summary.curves = "index.html";
   emit(summary.curves, curves_index_html(curves));
+  out.finish();
   return summary;
 }
 

@@ -17,7 +17,8 @@
 namespace animdex::reports {
 
 struct DocsOptions {
-  std::filesystem::path out;        // folder to write into (created)
+  std::filesystem::path out;        // folder to write into (created): see output/output_folder.h
+  bool force = false;               // write even where `out` holds files report docs did not write
   std::optional<std::string> dump;  // default: every dump
   // HTML heatmap: the most used bones, at most this many columns, so the page fits 1400 px.
   std::size_t heatmap_bones = 90;

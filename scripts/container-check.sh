@@ -10,7 +10,7 @@ names=(); while [[ $# -gt 0 && "$1" != "--" ]]; do names+=("$1"); shift; done
 out=build-check/$(IFS=_; echo "${names[*]}")
 mkdir -p "$out"
 sources=(src/core/byte_reader.cpp src/core/byte_writer.cpp src/core/parse_error.cpp src/core/parse_deadline.cpp
-         src/core/parse_budget.cpp src/containers/byte_source.cpp)
+         src/core/parse_budget.cpp src/containers/byte_source.cpp src/containers/member_paths.cpp)
 for name in "${names[@]}"; do
   for f in src/containers/"$name"/*.cpp tests/containers/"$name"/*.cpp; do
     [[ -e "$f" && "$(basename "$f")" != fuzz_* ]] && sources+=("$f")

@@ -11,6 +11,7 @@
 
 #include "cli/errors.h"
 #include "cli/verb.h"
+#include "db/database.h"
 #include "output/output_file.h"
 
 namespace animdex {
@@ -216,6 +217,19 @@ int run_verb(int argc, const char* const* argv, std::ostream& out) {
     }
   };
   add_verbose(app);
+  // Every verb that reads a database holds its SQL to a time budget (db/database.h): a hostile or
+  // huge database stops a reader with an error instead of holding it without end.
+  double timeout_seconds = kDefaultReadTimeoutSeconds;
+  const std::function<void(CLI::App&)> add_timeout = [&](CLI::App& command) {
+    for (auto* verb : command.get_subcommands([](CLI::App*) { return true; })) {
+      if (verb->get_option_no_throw("--db") && verb->get_name() != "index")
+        verb->add_option("--timeout", timeout_seconds,
+                         "Stop reading the database after this many seconds (0: no limit)")
+            ->envname("ANIMDEX_TIMEOUT")->check(CLI::NonNegativeNumber)->capture_default_str();
+      add_timeout(*verb);
+    }
+  };
+  add_timeout(app);
   try {
     const auto problem = missing_parameter_value(app, std::vector<std::string>(argv, argv + argc));
     if (!problem.empty()) return fail(kExitUsage, problem);
@@ -241,6 +255,10 @@ int run_verb(int argc, const char* const* argv, std::ostream& out) {
     spdlog::set_level(spdlog::level::info);
     spdlog::info("animdex {}, verb `{}`", ANIMDEX_VERSION, selected_verb(app).second.substr(1));
   }
+  set_read_time_budget(std::chrono::milliseconds(static_cast<std::int64_t>(timeout_seconds * 1000)));
+  struct BudgetEnds {  // the budget is this command line's: a caller in the same process reads without it
+    ~BudgetEnds() { set_read_time_budget(std::chrono::milliseconds(0)); }
+  } budget_ends;
   for (const auto& verb : verbs)
     if (*verb.command) return verb.run(out);
   return fail(kExitUsage, "no verb given; `animdex --help` lists them");

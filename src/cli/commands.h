@@ -44,6 +44,8 @@ struct DocsCommandOptions {
   std::string database;
   std::optional<std::string> dump;
   std::string output;  // folder
+  bool show_roots = false;
+  bool force = false;  // write into a folder holding files `report docs` did not write
 };
 int run_report_docs(const DocsCommandOptions& options, std::ostream& out);
 

@@ -14,6 +14,7 @@
 #include "containers/member_bytes.h"
 #include "formats/format.h"
 #include "indexer/member_input.h"
+#include "output/output_file.h"
 
 namespace animdex {
 
@@ -29,11 +30,66 @@ ResultTable member_table() {
   return {{"path", "format", "size", "stored_size", "offset", "compression", "member_name", "error"}, {}};
 }
 
+// What one `ls` may list and hold in all, as `index` allows one walked file (ContainerLimits: members
+// across nested containers, compressed containers held open at once, decompressed bytes per
+// container), so a self-nesting image stops with an error instead of listing millions of rows.
+struct LsBudget {
+  ContainerLimits limits;
+  std::uint64_t members = 0;  // members listed, nesting included
+  std::uint64_t held = 0;     // decompressed container bytes held by the levels being listed
+  std::string exhausted;      // why the listing stopped, when it did
+};
+
+// Rows go out in batches where the format allows it (csv, tsv, jsonl: no column widths to measure
+// first), so a long listing is never held whole; other formats hold at most kMaxHeldRows.
+class RowSink {
+ public:
+  static constexpr std::size_t kBatch = 4096;
+  static constexpr std::size_t kMaxHeldRows = 100'000;
+  RowSink(std::ostream& out, const FormatOption& format)
+      : out_(out), format_(format.value()), name_(format.name), header_(!format.no_header),
+        streams_(format_ == OutputFormat::csv || format_ == OutputFormat::tsv || format_ == OutputFormat::jsonl) {}
+
+  // False when a format that holds its rows has reached kMaxHeldRows.
+  bool add(std::vector<Cell> row) {
+    if (!streams_ && table_.rows.size() >= kMaxHeldRows) return false;
+    table_.rows.push_back(std::move(row));
+    if (streams_ && table_.rows.size() >= kBatch) flush();
+    return true;
+  }
+  const std::string& format_name() const { return name_; }
+  void finish() {
+    if (!streams_ || !table_.rows.empty() || !written_) flush();
+  }
+
+ private:
+  void flush() {
+    write_table(out_, table_, format_, header_ && !written_);
+    written_ = true;
+    table_.rows.clear();
+  }
+  std::ostream& out_;
+  OutputFormat format_;
+  std::string name_;
+  bool header_;
+  bool streams_;
+  bool written_ = false;
+  ResultTable table_ = member_table();
+};
+
 // One row per member (and, recursively, per member of a member that is a container). A member that
-// cannot be opened is a row with its error: the listing goes on.
+// cannot be opened is a row with its error: the listing goes on, within `budget`.
 void list_rows(const OpenedInput& container, const InputListing& listing, const std::string& prefix, bool recursive,
-               ResultTable& table, int depth) {
-  const ContainerLimits limits;
+               RowSink& rows, int depth, LsBudget& budget) {
+  const ContainerLimits& limits = budget.limits;
+  if (budget.members + listing.members.size() > limits.max_members) {
+    budget.exhausted = fmt::format("at most {} members in all the containers of one file (as `index` lists them): "
+                                   "{} more in {}, after {}",
+                                   limits.max_members, listing.members.size(), prefix.empty() ? "it" : prefix,
+                                   budget.members);
+    return;
+  }
+  budget.members += listing.members.size();
   DecompressionTally tally(limits.max_total_decompressed);
   const auto parent = std::make_shared<const InputListing>(listing);
   const ContainerModule* parent_module = nullptr;
@@ -41,14 +97,22 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
     parent_module = detect_container(read_head(*container.bytes, kContainerDetectBytes), container.bytes->size(), container.name);
   } catch (const ParseFailure&) {  // listed already: only a companion lookup needs it
   }
+  auto add = [&](std::vector<Cell> row) {
+    if (rows.add(std::move(row))) return true;
+    budget.exhausted = fmt::format("at most {} rows in --format {} (it aligns them all at once); --format csv, tsv "
+                                   "or jsonl lists more",
+                                   RowSink::kMaxHeldRows, rows.format_name());
+    return false;
+  };
   for (const auto& member : listing.members) try {
+    if (!budget.exhausted.empty()) return;
     std::vector<Cell> row{prefix + member.path, std::string("unknown"), static_cast<std::int64_t>(member.size),
                           static_cast<std::int64_t>(member.stored_size), static_cast<std::int64_t>(member.offset),
                           std::string(compression_name(member.compression)), member.stored_name, Cell{}};
     auto opened = open_member(listing.data, member, limits, tally, kContainerDetectBytes);
     if (!opened.ok()) {
       row[7] = opened.error().message();
-      table.rows.push_back(std::move(row));
+      if (!add(std::move(row))) return;
       continue;
     }
     const auto head = read_head(*opened.value().bytes, kContainerDetectBytes);
@@ -56,39 +120,63 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
     row[1] = std::string(what);
     row[2] = static_cast<std::int64_t>(opened.value().size);
     row[5] = std::string(compression_name(opened.value().compression));
-    table.rows.push_back(std::move(row));
-    if (!recursive || !is_container_format(what)) continue;
-    if (depth + 1 >= static_cast<int>(limits.max_depth)) continue;
+    if (!recursive || !is_container_format(what) || depth + 1 >= static_cast<int>(limits.max_depth)) {
+      if (!add(std::move(row))) return;
+      continue;
+    }
+    // A compressed container is held whole while its members are listed: bounded like index's.
+    const std::uint64_t held = opened.value().head_only || opened.value().compression != Compression::none
+                                   ? opened.value().size : 0;
+    if (budget.held + held > limits.max_held_decompressed) {
+      row[7] = ParseError{0, fmt::format("at most {} bytes of compressed containers open at once", limits.max_held_decompressed),
+                          fmt::format("{} more for this one", held)}.message();
+      if (!add(std::move(row))) return;
+      continue;
+    }
     auto whole = opened.value().head_only ? open_member(listing.data, member, limits, tally) : opened;
-    if (!whole.ok()) continue;
+    if (!whole.ok()) {
+      row[7] = whole.error().message();
+      if (!add(std::move(row))) return;
+      continue;
+    }
     OpenedInput inner{whole.value().bytes, std::string(base_name(member.path)), member, whole.value().compression,
                       container.file, parent, parent_module};
     auto inner_listing = list_input(inner, limits);
-    if (auto* why = std::get_if<std::string>(&inner_listing)) {
-      table.rows.back()[7] = *why;
-      continue;
-    }
-    list_rows(inner, std::get<InputListing>(inner_listing), prefix + member.path + "/", true, table, depth + 1);
+    const auto* why = std::get_if<std::string>(&inner_listing);
+    if (why) row[7] = *why;
+    if (!add(std::move(row))) return;
+    if (why) continue;
+    budget.held += held;
+    list_rows(inner, std::get<InputListing>(inner_listing), prefix + member.path + "/", true, rows, depth + 1, budget);
+    budget.held -= held;
+  } catch (const std::bad_alloc&) {
+    throw;  // not this member's error: run_ls stops with it
   } catch (const std::exception& error) {  // a read that fails (the image shrank): this member's row says so
-    table.rows.push_back({prefix + member.path, std::string("unknown"), static_cast<std::int64_t>(member.size),
-                          static_cast<std::int64_t>(member.stored_size), static_cast<std::int64_t>(member.offset),
-                          std::string(compression_name(member.compression)), member.stored_name, std::string(error.what())});
+    if (!add({prefix + member.path, std::string("unknown"), static_cast<std::int64_t>(member.size),
+              static_cast<std::int64_t>(member.stored_size), static_cast<std::int64_t>(member.offset),
+              std::string(compression_name(member.compression)), member.stored_name, std::string(error.what())}))
+      return;
   }
 }
 
-int run_ls(const LsOptions& options, std::ostream& out) {
+int run_ls(const LsOptions& options, std::ostream& out) try {
   auto input = open_input(options.container);
   if (auto* why = std::get_if<std::string>(&input)) return fail(kExitUsage, fmt::format("{}: {}", options.container.string(), *why));
   const auto& opened = std::get<OpenedInput>(input);
   auto listing = list_input(opened);
   if (auto* why = std::get_if<std::string>(&listing))  // not a container: usage; a broken one: a file error
     return fail(input_container(opened) ? kExitFileErrors : kExitUsage, fmt::format("{}: {}", options.container.string(), *why));
-  ResultTable table = member_table();
-  list_rows(opened, std::get<InputListing>(listing), "", options.recursive, table, 0);
   for (const auto& warning : std::get<InputListing>(listing).warnings)
     std::fprintf(stderr, "animdex: warning: %s: %s\n", options.container.c_str(), warning.c_str());
-  write_table(out, table, options.format.value(), !options.format.no_header);
+  RowSink rows(out, options.format);
+  LsBudget budget;
+  list_rows(opened, std::get<InputListing>(listing), "", options.recursive, rows, 0, budget);
+  rows.finish();
+  if (!budget.exhausted.empty())
+    return fail(kExitFileErrors, fmt::format("{}: the listing stopped: {}", options.container.string(), budget.exhausted));
   return kExitOk;
+} catch (const std::bad_alloc&) {
+  return fail(kExitFatal, fmt::format("{}: ran out of memory while listing it", options.container.string()));
 }
 
 struct ExtractOptions {
@@ -109,9 +197,9 @@ bool copy_by_ranges(const ByteSource& source, std::ostream& out) {
   return static_cast<bool>(out);
 }
 
-// Like every --out (output/output_file.h): a regular file is written beside itself and renamed
-// over once complete; a device or FIFO is written in place; a folder, or the image being read,
-// is refused. `-` is standard output.
+// Like every --out (output/output_file.h): a regular file goes to a fresh temporary beside it,
+// renamed over it once complete; a device or FIFO is written in place; a folder, or the image
+// being read, is refused. `-` is standard output.
 int run_extract(const ExtractOptions& options, std::ostream& stdout_stream) {
   // Joined as text: an absolute member path must not replace the container's.
   const std::filesystem::path given = options.container.string() + "/" + options.member;
@@ -132,21 +220,15 @@ int run_extract(const ExtractOptions& options, std::ostream& stdout_stream) {
                                           options.output.string(), opened.name));
     if (std::filesystem::exists(status) && std::filesystem::equivalent(options.output, opened.file, error))
       return fail(kExitUsage, fmt::format("{} is the image being read; give another file", options.output.string()));
-    const bool in_place = std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
-    const auto target = in_place ? options.output : std::filesystem::path(options.output.string() + ".animdex-partial");
-    bool written = false;
-    {
-      std::ofstream file(target, std::ios::binary | std::ios::trunc);
-      written = file && copy_by_ranges(source, file);
-      file.close();
-      written = written && !file.fail();
+    OutputFile file(options.output);
+    for (std::uint64_t at = 0; at < source.size();) {
+      const auto chunk = source.read_vector(at, std::min<std::uint64_t>(source.size() - at, 1 << 20));
+      file.write(std::string_view(reinterpret_cast<const char*>(chunk.data()), chunk.size()));
+      at += chunk.size();
     }
-    if (written && !in_place) std::filesystem::rename(target, options.output, error);
-    if (!written || error) {
-      if (!in_place) std::filesystem::remove(target, error);
-      return fail(kExitFatal, fmt::format("cannot write {}: {}", options.output.string(),
-                                          error ? error.message() : std::string(std::strerror(errno))));
-    }
+    file.commit();
+  } catch (const std::runtime_error& failure) {
+    return fail(kExitFatal, failure);
   } catch (const ParseFailure& failure) {
     return fail(kExitFileErrors, fmt::format("{}: {}", given.string(), failure.error().message()));
   }

@@ -1,7 +1,9 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <fmt/format.h>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <nlohmann/json.hpp>
@@ -183,17 +185,46 @@ int run_pose(const PoseOptions& options, std::ostream& out) {
 
 namespace {
 
-// Long form, one row per sample: what a spreadsheet or pandas pivots as it likes.
-ResultTable baked_table(const std::vector<AnimationCurves>& animations) {
-  ResultTable table{{"animation", "bone", "channel", "time", "value"}, {}};
-  for (const auto& animation : animations)
+// The bake in long form, one row per sample (what a spreadsheet or pandas pivots as it likes),
+// written an animation at a time as the format makes it, in chunks of rows: a whole motion set at
+// a high rate is gigabytes of text, of which only one chunk's rows are held.
+class BakeWriter {
+ public:
+  BakeWriter(std::ostream& out, const std::filesystem::path& output) : out_(out) {
+    if (!output.empty()) file_.emplace(output);
+  }
+  void add(const AnimationCurves& animation) {
+    const Cell name = animation.animation.empty() ? Cell() : Cell(animation.animation);
     for (const auto& channel : animation.channels)
-      for (std::size_t i = 0; i < channel.sample_times.size() && i < channel.sample_values.size(); ++i)
-        table.rows.push_back({animation.animation.empty() ? Cell() : Cell(animation.animation),
-                              channel.node ? Cell(*channel.node) : Cell(), channel.channel,
-                              as_computed(channel.sample_times[i]), as_computed(channel.sample_values[i])});
-  return table;
-}
+      for (std::size_t i = 0; i < channel.sample_times.size() && i < channel.sample_values.size(); ++i) {
+        chunk_.rows.push_back({name, channel.node ? Cell(*channel.node) : Cell(), channel.channel,
+                               as_computed(channel.sample_times[i]), as_computed(channel.sample_values[i])});
+        if (chunk_.rows.size() == kChunkRows) flush();
+      }
+  }
+  // Writes what is left (an empty bake still has its header) and completes the file.
+  void finish() {
+    flush();
+    if (file_) file_->commit();
+  }
+
+ private:
+  static constexpr std::size_t kChunkRows = 4096;
+  void flush() {
+    if (chunk_.rows.empty() && !header_) return;
+    std::ostringstream text;
+    write_table(text, chunk_, OutputFormat::csv, header_);
+    header_ = false;
+    chunk_.rows.clear();
+    if (file_) file_->write(text.view());
+    else out_ << text.view();
+  }
+
+  std::ostream& out_;
+  std::optional<OutputFile> file_;
+  ResultTable chunk_{{"animation", "bone", "channel", "time", "value"}, {}};
+  bool header_ = true;
+};
 
 }  // namespace
 
@@ -202,16 +233,15 @@ int run_export(const ExportOptions& options, std::ostream& out) {
   auto input = load_for(options.file, &FormatModule::curves, "export");
   if (const int* code = std::get_if<int>(&input)) return *code;
   const auto& [file, format] = std::get<0>(input);
-  auto curves = answered(format->curves(file.bytes, options.request), options.file);
-  if (const int* code = std::get_if<int>(&curves)) return *code;
-  std::ostringstream text;
-  write_table(options.output.empty() ? out : text, baked_table(std::get<std::vector<AnimationCurves>>(curves)),
-              OutputFormat::csv);
-  if (options.output.empty()) return kExitOk;
   try {
-    write_file_checked(options.output, text.view());
+    BakeWriter writer(out, options.output);
+    auto request = options.request;
+    request.each = [&writer](AnimationCurves&& animation) { writer.add(animation); };
+    auto curves = answered(format->curves(file.bytes, request), options.file);
+    if (const int* code = std::get_if<int>(&curves)) return *code;
+    writer.finish();
   } catch (const std::exception& error) {
-    return fail(kExitFatal, error.what());
+    return fail(kExitFatal, error);
   }
   return kExitOk;
 }

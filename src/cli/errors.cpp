@@ -1,6 +1,10 @@
 #include "cli/errors.h"
 
+#include <SQLiteCpp/Exception.h>
 #include <fmt/format.h>
+#include <sqlite3.h>
+
+#include "db/database.h"
 
 #include "output/result_table.h"
 
@@ -11,6 +15,14 @@ int fail(ExitCode code, std::string_view message) {
   return code;
 }
 
-int fail(ExitCode code, const std::exception& error) { return fail(code, error.what()); }
+int fail(ExitCode code, const std::exception& error) {
+  // A reader stopped by its time budget, or a value past the length limit: SQLite says only
+  // "interrupted" or "string or blob too big".
+  if (const auto* sqlite = dynamic_cast<const SQLite::Exception*>(&error)) {
+    if ((sqlite->getErrorCode() & 0xFF) == SQLITE_INTERRUPT) return fail(code, read_time_budget_text());
+    if ((sqlite->getErrorCode() & 0xFF) == SQLITE_TOOBIG) return fail(code, value_too_big_text());
+  }
+  return fail(code, error.what());
+}
 
 }  // namespace animdex

@@ -10,6 +10,8 @@
 #include "cli/index_summary.h"
 #include "cli/verb.h"
 #include "db/database.h"
+#include "db/query_catalog.h"
+#include "indexer/drop_dump.h"
 #include "indexer/pipeline.h"
 
 namespace animdex {
@@ -92,6 +94,8 @@ int run_index_verb(IndexVerbOptions& options) {
     return summary.totals.errors > 0 ? kExitFileErrors : kExitOk;
   } catch (const LabelInUse& error) {
     return fail(kExitUsage, error);
+  } catch (const DumpsOverlap& error) {
+    return fail(kExitUsage, error);
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
   }
@@ -112,6 +116,9 @@ std::vector<Verb> add_index_verb(CLI::App& app) {
                     "Re-indexing a label updates it; a label indexed from other roots is refused unless --replace");
   index->add_flag("--replace", options->index.replace,
                   "Replace the dump of --label even when it was indexed from other roots");
+  index->add_flag("--allow-overlap", options->index.allow_overlap,
+                  "Index roots that hold another dump's files, or are held by its roots (by default refused: every "
+                  "answer over all dumps would count those files twice; `animdex drop LABEL` removes a dump)");
   index->add_option("-j,--threads", options->index.threads, "Parser threads (0: one per core)")
       ->check(non_negative_number())->capture_default_str();
   index->add_option("--max-file-size", options->index.max_file_size,
@@ -134,7 +141,34 @@ std::vector<Verb> add_index_verb(CLI::App& app) {
   add_examples(*index, {"animdex index ~/dumps/gnt4-ntsc --db gnt4.db --label ntsc",
                         "animdex index ~/dumps/gnt4-pal --db gnt4.db --label pal   # a second dump, same database",
                         "animdex index kh2/obj ds/data --db mixed.db --label mixed   # several roots, any formats"});
-  return {{index, [options](std::ostream&) { return run_index_verb(*options); }}};
+  struct DropOptions {
+    std::string label, database;
+    double lock_wait_seconds = 60;
+  };
+  auto drop_options = std::make_shared<DropOptions>();
+  auto* drop = app.add_subcommand("drop", "Remove one dump and all its rows from a database");
+  drop->add_option("label", drop_options->label, "The dump's label, as `animdex query dumps` lists it")->required();
+  drop->add_option("--db", drop_options->database, "The database (default: $ANIMDEX_DB)")
+      ->envname("ANIMDEX_DB")->required();
+  drop->add_option("--wait", drop_options->lock_wait_seconds,
+                   "Seconds to wait for another `index` writing the same database before giving up")
+      ->check(non_negative_number())->capture_default_str();
+  add_examples(*drop, {"animdex drop kh2-obj --db game.db"});
+  const auto run_drop = [drop_options](std::ostream& out) {
+    try {
+      const auto dropped = drop_dump(drop_options->database, drop_options->label,
+                                     std::chrono::milliseconds(static_cast<std::int64_t>(drop_options->lock_wait_seconds * 1000)));
+      out << fmt::format("removed dump '{}' (indexed from {}): {} files, {} animations\n",
+                         terminal_safe(drop_options->label), terminal_safe(dropped.root), dropped.files,
+                         dropped.animations);
+      return static_cast<int>(kExitOk);
+    } catch (const QueryUsageError& error) {
+      return fail(kExitUsage, error);
+    } catch (const std::exception& error) {
+      return fail(kExitFatal, error);
+    }
+  };
+  return {{index, [options](std::ostream&) { return run_index_verb(*options); }}, {drop, run_drop}};
 }
 
 }  // namespace animdex

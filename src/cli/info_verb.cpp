@@ -204,7 +204,14 @@ int run_info(const InfoOptions& options, std::ostream& out) {
   if (const auto code = container_info(options, out)) return *code;
   std::error_code missing;
   FileRow file;
-  if (std::filesystem::exists(options.file, missing)) {
+  // A whole file stored LZ is described as index describes it: its decoded content (issue 35).
+  const auto whole_lz = std::filesystem::is_regular_file(options.file, missing)
+                            ? read_input_bytes(options.file, kDefaultMaxFileSize)
+                            : InputBytes{};
+  if (whole_lz.error.empty() && whole_lz.compression != Compression::none) {
+    file.path = options.file.string();
+    process_bytes(file, whole_lz.bytes, whole_lz.bytes.size(), ReferenceData::embedded(), ProcessOptions{});
+  } else if (std::filesystem::exists(options.file, missing)) {
     struct stat info {};
     WalkEntry entry;
     entry.relative_path = options.file.filename().string();

@@ -13,6 +13,7 @@
 #include "db/database.h"
 #include "db/parameter_checks.h"
 #include "output/output_file.h"
+#include "output/output_folder.h"
 #include "reports/diff_curves.h"
 #include "reports/diff_report.h"
 #include "reports/docs_report.h"
@@ -63,17 +64,15 @@ int run_report_reuse(const ReuseCommandOptions& options, std::ostream& out) {
   }
 }
 
-namespace {
-
-// `report docs` with --show-roots, which DocsCommandOptions (cli/commands.h) does not carry yet.
-int run_report_docs(const DocsCommandOptions& options, bool show_roots, std::ostream& out) {
+int run_report_docs(const DocsCommandOptions& options, std::ostream& out) {
   try {
     auto db = open_read_only(options.database);
     if (options.dump) require_dump_label(db, *options.dump, "--dump");
     reports::DocsOptions docs;
     docs.out = options.output;
     docs.dump = options.dump;
-    docs.show_roots = show_roots;
+    docs.show_roots = options.show_roots;
+    docs.force = options.force;
     docs.load_curves = load_curves_quietly;
     const auto summary = reports::write_docs(db, docs);
     out << fmt::format("wrote {} files under {} (HTML: {}; curves: {})\n", summary.files.size(), options.output,
@@ -82,14 +81,12 @@ int run_report_docs(const DocsCommandOptions& options, bool show_roots, std::ost
     return kExitOk;
   } catch (const QueryUsageError& error) {
     return fail(kExitUsage, error.what());
+  } catch (const ForeignFileError& error) {
+    return fail(kExitUsage, error.what());
   } catch (const std::exception& error) {
     return fail(kExitFatal, error.what());
   }
 }
-
-}  // namespace
-
-int run_report_docs(const DocsCommandOptions& options, std::ostream& out) { return run_report_docs(options, false, out); }
 
 int run_diff(const DiffCommandOptions& options, std::ostream& out) {
   const auto format = parse_output_format(options.format);
@@ -149,12 +146,17 @@ std::vector<Verb> add_report_verbs(CLI::App& app) {
       "docs", "Wiki-style tables as markdown files plus one self-contained HTML page with charts");
   docs->add_option("--db", docs_options->database, "animdex database (default: $ANIMDEX_DB)")
       ->envname("ANIMDEX_DB")->required();
-  docs->add_option("--out", docs_options->output, "Folder to write into (created)")->required();
+  docs->add_option("--out", docs_options->output,
+                   "Folder to write into: new, empty, or written by report docs before (its .animdex-manifest "
+                   "lists the pages; pages of the last run that this one does not write are removed)")
+      ->required();
   docs->add_option("--dump", docs_options->dump, "Only this dump label (default: every dump)");
-  auto show_roots = std::make_shared<bool>(false);
-  docs->add_flag("--show-roots", *show_roots,
+  docs->add_flag("--show-roots", docs_options->show_roots,
                  "Also write the folder each dump was indexed from (an absolute path on this machine); by default "
                  "the pages name a dump by its label and every file by its path relative to the dump's root");
+  docs->add_flag("--force", docs_options->force,
+                 "Write into a folder that holds files report docs did not write (files of the same name are "
+                 "replaced; the others are left alone)");
   add_examples(*docs, {"animdex report docs --db gnt4.db --out docs", "animdex report docs --db kh2.db --out wiki --dump fm",
                        "animdex report docs --db gnt4.db --out docs --show-roots"});
 
@@ -178,7 +180,7 @@ std::vector<Verb> add_report_verbs(CLI::App& app) {
                        "animdex diff vanilla.db finalmix.db --format html --out changes.html"});
 
   return {{reuse, [reuse_options](std::ostream& out) { return run_report_reuse(*reuse_options, out); }},
-          {docs, [docs_options, show_roots](std::ostream& out) { return run_report_docs(*docs_options, *show_roots, out); }},
+          {docs, [docs_options](std::ostream& out) { return run_report_docs(*docs_options, out); }},
           {diff, [diff_options](std::ostream& out) { return run_diff(*diff_options, out); }}};
 }
 

@@ -2,6 +2,7 @@
 #include <charconv>
 #include <fmt/format.h>
 #include <memory>
+#include <optional>
 #include <fmt/ostream.h>
 #include <ostream>
 
@@ -14,6 +15,7 @@
 #include "db/sql_runner.h"
 #include "indexer/pipeline.h"
 #include "output/output_file.h"
+#include "output/output_folder.h"
 #include "sample/sample_dump.h"
 #include "sample/sample_images.h"
 
@@ -187,20 +189,24 @@ struct SampleOptions {
 int run_sample(SampleOptions& options) {
   options.sample.include_problem_files = !options.no_problem_files;
   if (!options.images.empty()) options.sample.include_kh2 = options.sample.include_nsbca = true;
-  if (!options.force && !is_sample_folder(options.directory, options.sample))
-    return fail(kExitUsage, fmt::format("{} holds files the sample did not write; give a new folder, or --force to "
-                                        "write into it (files of the same name are replaced)",
-                                        options.directory));
   try {
-    const auto summary = write_sample_dump(options.directory, options.sample);
+    // Both folders are checked before either is written: a refused --images leaves no dump behind.
+    OutputFolder dump(options.directory, "sample", options.force);
+    std::optional<OutputFolder> images;
+    if (!options.images.empty()) images.emplace(options.images, "sample --images", options.force);
+    const auto summary = write_sample_dump(dump, options.sample);
+    dump.finish();
     fmt::print(stderr, "wrote {} files for {} characters under {}\n", summary.files.size(), summary.characters.size(),
                options.directory);
-    if (!options.images.empty()) {
-      const auto images = write_sample_images(options.directory, options.images);
-      fmt::print(stderr, "wrote {} images and archives under {}: {}\n", images.files.size(), options.images,
-                 fmt::join(images.files, ", "));
+    if (images) {
+      const auto written = write_sample_images(options.directory, *images);
+      images->finish();
+      fmt::print(stderr, "wrote {} images and archives under {}: {}\n", written.files.size(), options.images,
+                 fmt::join(written.files, ", "));
     }
     return kExitOk;
+  } catch (const ForeignFileError& error) {
+    return fail(kExitUsage, error);
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
   }
@@ -212,7 +218,8 @@ std::vector<Verb> add_sample_verbs(CLI::App& app) {
   auto sample_options = std::make_shared<SampleOptions>();
   auto* sample = app.add_subcommand(
       "sample", "Write the built-in sample dump (GNT4-like; KH2 and NSBCA files on request) to a folder");
-  sample->add_option("directory", sample_options->directory, "Where to write it (created if needed)")->required();
+  sample->add_option("directory", sample_options->directory, "Where to write it: a new or empty folder, or one sample wrote before (its .animdex-manifest "
+                     "lists the files)")->required();
   sample->add_option("-c,--characters", sample_options->sample.character_count,
                       fmt::format("How many characters (1-{})", kSampleCharacterLimit))
       ->check(character_count())->capture_default_str();
@@ -223,9 +230,10 @@ std::vector<Verb> add_sample_verbs(CLI::App& app) {
                    "Add an NSBCA file: two animations (steps 1 and 2) with identity, animated and bind-pose nodes");
   sample->add_option("--images", sample_options->images,
                      "Also build disc images and archives from the dump in this folder (implies --kh2 --nsbca): "
-                     "gnt4.iso, gnt4.ciso, nitro.nds, kh2.iso");
+                     "gnt4.iso, gnt4.ciso, nitro.nds, kh2.iso; like DIR, new, empty or written by sample before");
   sample->add_flag("--force", sample_options->force,
-                   "Write into a folder that holds other files (files of the same name are replaced)");
+                   "Write into a folder that holds files sample did not write (files of the same name are replaced; "
+                   "the others are left alone)");
   add_examples(*sample, {"animdex sample /tmp/s", "animdex sample /tmp/s2 --characters 3 --kh2 --nsbca",
                          "animdex sample /tmp/s3 --images /tmp/s3-images"});
 

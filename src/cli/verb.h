@@ -23,7 +23,7 @@ struct Verb {
 };
 
 // One registration function per verb family (each in its own file).
-std::vector<Verb> add_index_verb(CLI::App& app);     // index_verb.cpp
+std::vector<Verb> add_index_verb(CLI::App& app);     // index_verb.cpp: index, drop
 std::vector<Verb> add_query_verbs(CLI::App& app);    // query_verbs.cpp: query, queries, sql, formats, schema
 std::vector<Verb> add_info_verb(CLI::App& app);      // info_verb.cpp
 std::vector<Verb> add_sample_verbs(CLI::App& app);   // sample_verbs.cpp: sample, demo

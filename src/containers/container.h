@@ -41,6 +41,10 @@ struct Member {
   std::uint64_t size = 0;     // bytes after decompression (== stored_size when stored raw)
   Compression compression = Compression::none;
   bool may_be_lz = false;     // Nitro containers: a raw member starting 0x10/0x11 may be LZ10/LZ11
+  // An entry the table lists but that breaks a rule (a range outside the data, a bad field): it is
+  // still a member, so it is one error row of its own and its siblings are read (issue 35). The
+  // fields above hold what could be read; opening it gives this error.
+  std::optional<ParseError> error;
 };
 
 struct MemberList {
@@ -85,6 +89,11 @@ struct ContainerModule {
   // Optional: detection also requires this file-name extension (lower case, e.g. ".idx"), for a
   // format whose bytes alone are too weak a signature.
   std::string_view required_extension = {};
+  // Optional: for a file named with `usual_extension` that detect() refuses, the check that failed
+  // (NDS: "expected the Nintendo logo CRC 0xCF56"), so its `unknown` row says why it is not this
+  // container rather than only "no known format" (issue 35).
+  std::string_view usual_extension = {};
+  std::optional<ParseError> (*why_not)(std::span<const std::byte> head, std::uint64_t size) = nullptr;
 };
 
 }  // namespace animdex

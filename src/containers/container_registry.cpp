@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <fmt/format.h>
 
 #include "containers/ciso/ciso_container.h"
 #include "containers/fpk/fpk_container.h"
@@ -57,6 +58,16 @@ const ContainerModule* find_container(std::string_view id) {
   for (const auto& container : kContainers)
     if (container.id == id) return &container;
   return nullptr;
+}
+
+std::string why_not_a_container(std::span<const std::byte> head, std::uint64_t size, std::string_view name) {
+  for (const auto& container : kContainers) {
+    if (!container.why_not || container.usual_extension.empty() || !ends_with_ignoring_case(name, container.usual_extension))
+      continue;
+    if (auto error = container.why_not(head, size))
+      return fmt::format("not read as {}: {}", container.id, error->message());
+  }
+  return {};
 }
 
 bool is_container_format(std::string_view format_id) { return find_container(format_id) != nullptr; }

@@ -17,6 +17,10 @@ const ContainerModule* detect_container(std::span<const std::byte> head, std::ui
 
 const ContainerModule* find_container(std::string_view id);
 
+// Why a file named like a container (ContainerModule::usual_extension) is not one: "not read as
+// nds: at offset 0x15C: expected the Nintendo logo CRC 0xCF56, found 0x0000"; empty otherwise.
+std::string why_not_a_container(std::span<const std::byte> head, std::uint64_t size, std::string_view name);
+
 bool is_container_format(std::string_view format_id);
 
 // "a/b/KH2.IDX" with ".img" -> "a/b/KH2.IMG" when `candidates` has it (case-insensitive on the

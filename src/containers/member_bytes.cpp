@@ -40,6 +40,22 @@ Result<std::vector<std::byte>> decompress(Compression compression, std::span<con
   return ParseError{0, "a known compression", "none"};
 }
 
+std::optional<WholeFileLz> open_whole_file_lz(const std::shared_ptr<const ByteSource>& file, std::string_view name,
+                                              const ContainerLimits& limits, DecompressionTally& tally) {
+  const auto head = read_head(*file, kContainerDetectBytes);
+  if (head.size() < 4 || (head[0] != std::byte{0x10} && head[0] != std::byte{0x11})) return std::nullopt;
+  if (detect_container(head, file->size(), name)) return std::nullopt;
+  WholeFileLz whole;
+  whole.member.stored_size = whole.member.size = file->size();
+  whole.member.may_be_lz = true;
+  auto opened = open_member(file, whole.member, limits, tally);
+  if (!opened.ok() || opened.value().compression == Compression::none) return std::nullopt;
+  whole.member.compression = opened.value().compression;
+  whole.member.size = opened.value().size;
+  whole.content = std::move(opened).value();
+  return whole;
+}
+
 std::vector<std::byte> read_head(const ByteSource& source, std::uint64_t count) {
   return source.read_vector(0, std::min(count, source.size()));
 }
@@ -74,13 +90,15 @@ void check_member_size(const Member& member, const ContainerLimits& limits) {
 
 // A raw Nitro member that starts like LZ: decoded when it really is (else it stays raw, and a
 // member that only starts like LZ is simply not a known format).
+// The whole stream is decoded even for a peek at the head (a stream that fails later is not LZ), so
+// the whole size is charged, before decoding: a peek costs what a read costs (issue 35).
 std::optional<OpenedMember> try_lz(std::span<const std::byte> stored, const ContainerLimits& limits,
-                                   DecompressionTally& tally, std::uint64_t offset, bool charged) {
+                                   DecompressionTally& tally, std::uint64_t offset) {
   const auto header = lz::read_lz_header(stored);
   if (!header || header->size > limits.max_member_size) return std::nullopt;
+  charge(tally, header->size, offset);
   auto decoded = lz::lz_decompress(stored, header->size);
   if (!decoded.ok() || !known_nitro_content(decoded.value())) return std::nullopt;
-  if (charged) charge(tally, header->size, offset);  // a peek at the head (detection) is not charged
   OpenedMember opened;
   opened.compression = header->type;
   opened.size = decoded.value().size();
@@ -101,6 +119,7 @@ std::uint64_t stored_bytes_needed(const Member& member, std::uint64_t wanted) {
 
 Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, const Member& member,
                                  const ContainerLimits& limits, DecompressionTally& tally, std::uint64_t produce) {
+  if (member.error) return *member.error;
   return catch_parse_failure<OpenedMember>([&] {
     if (!data->contains(member.offset, member.stored_size))
       fail_at(member.offset, fmt::format("{} stored bytes inside the container's {} bytes", member.stored_size, data->size()),
@@ -114,13 +133,17 @@ Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, 
         data->read(member.offset, std::span(&first, 1));
         if (first == std::byte{0x10} || first == std::byte{0x11}) {
           const auto stored = data->read_vector(member.offset, member.stored_size);
-          if (auto lz = try_lz(stored, limits, tally, member.offset, produce == UINT64_MAX)) return std::move(*lz);
+          if (auto lz = try_lz(stored, limits, tally, member.offset)) return std::move(*lz);
         }
       }
       return opened;
     }
     check_member_size(member, limits);
     const std::uint64_t wanted = std::min(member.size, produce);
+    // Charged before decoding, what the decoder works through: a head of a forward stream (PRS, LZ)
+    // decodes only the head; KH2's backward stream decodes all of it whatever is kept. Peeks for
+    // detection were free, so a table of entries sharing one huge stream decoded 51 GiB (issue 35).
+    charge(tally, member.compression == Compression::kh2 ? member.size : wanted, member.offset);
     const auto stored = data->read_vector(member.offset, stored_bytes_needed(member, wanted));
     auto decoded = decompress(member.compression, stored, member.size, wanted);
     if (!decoded.ok()) {
@@ -129,7 +152,6 @@ Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, 
               fmt::format("{} ({} stream of {} at container offset {:#x})", error.found, compression_name(member.compression),
                           member.path, member.offset + error.offset));
     }
-    if (wanted == member.size) charge(tally, member.size, member.offset);
     opened.compression = member.compression;
     opened.size = member.size;
     opened.head_only = wanted < member.size;

@@ -4,6 +4,8 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <span>
 #include <string>
 #include <vector>
@@ -41,6 +43,18 @@ struct OpenedMember {
 Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, const Member& member,
                                  const ContainerLimits& limits, DecompressionTally& tally,
                                  std::uint64_t produce = UINT64_MAX);
+
+// A whole file compressed with LZ10/LZ11 (a DS file outside any archive, containers.md section 3):
+// opened like a Nitro member, so it counts as compressed only when it is not a container as it is,
+// starts 0x10/0x11 and decodes to a known Nitro file or container. `member` describes it as stored
+// (compression, decoded size); `content` is the decoded bytes. The indexer and every verb open a
+// file through this, so what `index` reads, `info`, `pose`, `ls` and `extract` read (issue 35).
+struct WholeFileLz {
+  Member member;
+  OpenedMember content;
+};
+std::optional<WholeFileLz> open_whole_file_lz(const std::shared_ptr<const ByteSource>& file, std::string_view name,
+                                              const ContainerLimits& limits, DecompressionTally& tally);
 
 // The first min(size, count) bytes of a source.
 std::vector<std::byte> read_head(const ByteSource& source, std::uint64_t count);

@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <atomic>
 #include <cstring>
 #include <fcntl.h>
 #include <thread>
@@ -27,6 +29,38 @@
 namespace animdex {
 
 namespace {
+
+// Every connection, reader or writer: a database file may come from anyone (a download, a mod
+// pack), so nothing in it may run code or reach past SQLite. Defensive mode refuses writes that
+// corrupt on purpose (writable_schema, journal_mode=OFF); an untrusted schema may call only
+// innocuous functions (so a view or trigger cannot call fts3_tokenizer or load_extension); the
+// fts3 tokenizer pointer interface and extension loading are off; a value longer than any the
+// indexer writes is an error (SQLITE_TOOBIG), not gigabytes of copies.
+void harden(sqlite3* handle) {
+  sqlite3_db_config(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+  sqlite3_db_config(handle, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, nullptr);
+  sqlite3_db_config(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+  sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, kMaxValueBytes);
+  sqlite3_limit(handle, SQLITE_LIMIT_SQL_LENGTH, kMaxSqlBytes);
+}
+
+// The read deadline (steady clock, in ns since its epoch; 0: none) the progress handler holds
+// every reader's statements to.
+std::atomic<std::int64_t> read_deadline_ns{0};
+std::atomic<std::int64_t> read_budget_ms{0};
+
+std::int64_t steady_now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Non-zero interrupts the statement (SQLITE_INTERRUPT): a hostile view (a recursive CTE with no
+// end) or a query over a whole game cannot hold a reader past its budget.
+int past_read_deadline(void*) {
+  const auto deadline = read_deadline_ns.load(std::memory_order_relaxed);
+  return deadline != 0 && steady_now_ns() > deadline ? 1 : 0;
+}
 
 int pragma_int(SQLite::Database& db, const char* pragma) {
   return db.execAndGet(fmt::format("PRAGMA {}", pragma)).getInt();
@@ -49,6 +83,73 @@ void check_identity(SQLite::Database& db, const std::filesystem::path& path, boo
     throw DatabaseError(fmt::format("{} has schema version {}, newer than this animdex understands ({}); "
                                     "use a newer animdex",
                                     path.string(), version, kSchemaVersion));
+}
+
+struct SchemaObject {
+  std::string type, table, sql;
+  std::vector<std::string> columns;  // a table's, sorted
+};
+using SchemaObjects = std::map<std::string, SchemaObject>;
+
+SchemaObjects schema_objects(SQLite::Database& db, std::string_view schema) {
+  SchemaObjects objects;
+  SQLite::Statement rows(db, fmt::format("SELECT type, name, tbl_name, sql FROM {}.sqlite_schema", schema));
+  while (rows.executeStep())
+    objects[rows.getColumn(1).getString()] = {rows.getColumn(0).getString(), rows.getColumn(2).getString(),
+                                              rows.getColumn(3).getString(), {}};
+  for (auto& [name, object] : objects) {
+    if (object.type != "table" || name.starts_with("sqlite_")) continue;
+    SQLite::Statement columns(db, fmt::format("SELECT name FROM pragma_table_info(?, '{}')", schema));
+    columns.bind(1, name);
+    while (columns.executeStep()) object.columns.push_back(columns.getColumn(0).getString());
+    std::sort(object.columns.begin(), object.columns.end());  // a migration's ADD COLUMN appends
+  }
+  return objects;
+}
+
+// What this build declares: schema_ddl() run on an empty database in memory, once a process.
+const SchemaObjects& declared_objects() {
+  static const SchemaObjects objects = [] {
+    enable_key_tables();
+    SQLite::Database memory(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    memory.exec(schema_ddl());
+    return schema_objects(memory, "main");
+  }();
+  return objects;
+}
+
+// SQLite's own objects: made by SQLite for a declared table (autoindexes, AUTOINCREMENT's
+// counters) or by ANALYZE. None of them holds code.
+bool is_sqlite_internal(const std::string& name, const SchemaObject& object) {
+  if (object.type == "index") return name.starts_with("sqlite_autoindex_") && object.sql.empty();
+  return object.type == "table" && (name == "sqlite_sequence" || name == "sqlite_stat1" || name == "sqlite_stat4");
+}
+
+// Refuses a database holding a schema object this build does not declare, or a declared one
+// changed: a trigger would run during `index` (deleting a dump's rows, failing every insert), a
+// view redefined (`dumps` as a recursive view) would run for every reader. A declared object
+// that is missing is not refused here: the DDL creates it for a writer; a reader's query says so.
+void check_schema_objects(SQLite::Database& db, const std::filesystem::path& path, std::string_view schema) {
+  const auto& declared = declared_objects();
+  for (const auto& [name, object] : schema_objects(db, schema)) {
+    if (is_sqlite_internal(name, object)) continue;
+    const auto expected = declared.find(name);
+    std::string problem;
+    if (expected == declared.end() || expected->second.type != object.type)
+      problem = fmt::format("holds {} {}, which animdex does not declare", object.type, name);
+    else if (expected->second.table != object.table)
+      problem = fmt::format("holds {} {} on table {}, where animdex declares it on {}", object.type, name, object.table,
+                            expected->second.table);
+    else if ((object.type == "view" || object.type == "trigger" || object.sql.starts_with("CREATE VIRTUAL")) &&
+             expected->second.sql != object.sql)
+      problem = fmt::format("holds a {} {} that differs from the one animdex declares", object.type, name);
+    else if (object.type == "table" && expected->second.columns != object.columns)
+      problem = fmt::format("holds a table {} whose columns differ from the ones animdex declares", name);
+    if (!problem.empty())
+      throw DatabaseError(fmt::format("{} {}: it was changed outside animdex, so it is not opened (nothing in it "
+                                      "runs); index into a new database",
+                                      terminal_safe(path.string()), terminal_safe(problem)));
+  }
 }
 
 std::string_view embedded_or_throw(std::string_view path) {
@@ -118,6 +219,8 @@ std::string file_uri(const std::filesystem::path& path, std::string_view query) 
 SQLite::Database open_uri(const std::filesystem::path& path, std::string_view query) {
   enable_key_tables();
   SQLite::Database db(file_uri(path, query), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+  harden(db.getHandle());
+  sqlite3_progress_handler(db.getHandle(), kProgressSteps, &past_read_deadline, nullptr);
   db.setBusyTimeout(10000);
   db.execAndGet("SELECT COUNT(*) FROM sqlite_schema");  // reads the header (and the WAL index)
   return db;
@@ -177,6 +280,7 @@ bool rolled_back_hot_journal(const std::filesystem::path& path, const SQLite::Ex
   if (stored_application_id(path) != static_cast<std::uint32_t>(kApplicationId)) return false;
   try {
     SQLite::Database writer(path.string(), SQLite::OPEN_READWRITE);
+    harden(writer.getHandle());
     writer.setBusyTimeout(10000);
     writer.execAndGet("SELECT COUNT(*) FROM sqlite_schema");
     return true;
@@ -200,8 +304,17 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   // One thread at a time uses the writer's connection (the pipeline's serial stage), so SQLite's
   // per-call connection mutex is off: with parse threads running, each bind paid for an atomic lock.
   SQLite::Database db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
+  harden(db.getHandle());
   db.setBusyTimeout(static_cast<int>(std::min<std::int64_t>(busy_wait.count(), INT32_MAX)));
   check_identity(db, path, /*allow_empty=*/true);
+  const int stored_version = pragma_int(db, "user_version");
+  // Before anything is written: a foreign trigger would run on the writes. A database of an older
+  // version is checked after its migration (its objects are the older build's), for triggers now.
+  if (stored_version == kSchemaVersion) check_schema_objects(db, path, "main");
+  else if (db.execAndGet("SELECT COUNT(*) FROM sqlite_schema WHERE type = 'trigger'").getInt() > 0)
+    throw DatabaseError(fmt::format("{} holds a trigger, which animdex does not declare: it was changed outside "
+                                    "animdex, so it is not opened (nothing in it runs); index into a new database",
+                                    terminal_safe(path.string())));
   // Before WAL mode, which fixes it: only a new, empty file takes the page size.
   const bool fresh = !has_user_tables(db);
   if (fresh) db.exec(fmt::format("PRAGMA page_size = {}", kPageSize));
@@ -222,12 +335,30 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   if (version == kSchemaVersion || version == 0) db.exec(schema_ddl());
   else if (version < kSchemaVersion) migrate(db, version);
   if (version != kSchemaVersion) db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
+  if (version != kSchemaVersion && version != 0) check_schema_objects(db, path, "main");
   return db;
 }
 
 }  // namespace
 
 void disable_sqlite_memory_statistics() { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+
+void set_read_time_budget(std::chrono::milliseconds budget) {
+  read_budget_ms.store(budget.count(), std::memory_order_relaxed);
+  read_deadline_ns.store(budget.count() > 0 ? steady_now_ns() + budget.count() * 1'000'000 : 0,
+                         std::memory_order_relaxed);
+}
+
+std::string value_too_big_text() {
+  return fmt::format("the database holds a value longer than {} MiB, more than animdex ever writes (string or blob "
+                     "too big); it was made or changed outside animdex",
+                     kMaxValueBytes >> 20);
+}
+
+std::string read_time_budget_text() {
+  return fmt::format("the reading took longer than its time budget ({:g} s; --timeout SECONDS gives another)",
+                     static_cast<double>(read_budget_ms.load(std::memory_order_relaxed)) / 1000.0);
+}
 
 SQLite::Database open_for_writing(const std::filesystem::path& path, std::chrono::milliseconds busy_wait) {
   // Switching the journal mode needs the file to itself, and SQLite fails that at once (no busy
@@ -317,6 +448,12 @@ void attach_read_only(SQLite::Database& db, const std::filesystem::path& path, s
     if (rolled_back_hot_journal(path, error)) attach("mode=ro");
     else attach(immutable_fallback(path, error));
   }
+  try {
+    check_schema_objects(db, path, schema);
+  } catch (const DatabaseError&) {
+    db.tryExec(fmt::format("DETACH DATABASE {}", schema));
+    throw;
+  }
 }
 
 SQLite::Database open_read_only(const std::filesystem::path& path) {
@@ -329,6 +466,7 @@ SQLite::Database open_read_only(const std::filesystem::path& path) {
     if (pragma_int(db, "user_version") < kSchemaVersion)
       throw DatabaseError(fmt::format("{} has schema version {}, older than {}; `animdex index` on it migrates it",
                                       path.string(), pragma_int(db, "user_version"), kSchemaVersion));
+    check_schema_objects(db, path, "main");
     db.exec("PRAGMA query_only = ON");
     return db;
   } catch (const SQLite::Exception& error) {

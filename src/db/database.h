@@ -21,6 +21,16 @@ inline constexpr int kPageSize = 16384;
 // memory budget.
 inline constexpr int kWriterCacheSize = -32768;
 
+// The longest value (text or blob) any connection reads or writes: above the parse budget, which
+// bounds what one file's rows can hold, so only a database made by hand reaches it (SQLITE_TOOBIG).
+inline constexpr int kMaxValueBytes = 32 << 20;
+// The longest SQL text a connection prepares (the schema's DDL is about 60 KiB).
+inline constexpr int kMaxSqlBytes = 1 << 20;
+// How many SQLite VM steps between two looks at the read deadline.
+inline constexpr int kProgressSteps = 10000;
+// Readers' default time budget (`--timeout`).
+inline constexpr int kDefaultReadTimeoutSeconds = 300;
+
 // A database that cannot be used: not animdex's, a newer schema, missing file, ...
 class DatabaseError : public std::runtime_error {
  public:
@@ -41,6 +51,15 @@ class DatabaseError : public std::runtime_error {
 // database; later it is a no-op.
 void disable_sqlite_memory_statistics();
 
+// From now on, statements of readers (open_read_only, attach_read_only) are interrupted
+// (SQLITE_INTERRUPT) once `budget` has passed; zero: no deadline. Process-wide: a command line
+// sets it once for its reading.
+void set_read_time_budget(std::chrono::milliseconds budget);
+// What to say when a reader was interrupted by it.
+std::string read_time_budget_text();
+// What to say for SQLITE_TOOBIG: a value past kMaxValueBytes, which only a hand-made database holds.
+std::string value_too_big_text();
+
 // Opens (creating if needed) a database for writing and brings its schema up to date. A file
 // that is not an animdex database is refused before anything is written to it. `busy_wait` is
 // how long to wait for another writer (another `index`) before failing with who holds it.
@@ -57,7 +76,10 @@ void throw_if_locked(const SQLite::Exception& error, const std::filesystem::path
 
 // Opens an existing animdex database read-only (for `query`, `sql`, reports). Never writes or
 // creates a file: opened with mode=ro, and, where even that needs to write (a WAL database in a
-// read-only folder), as immutable.
+// read-only folder), as immutable. Every connection (this one and the writer's) is hardened
+// against a hostile file: defensive mode, an untrusted schema, no fts3 tokenizer pointers, no
+// extensions, values at most kMaxValueBytes; a database whose schema objects are not the ones
+// this build declares (a trigger, a redefined view or table) is refused naming the first.
 SQLite::Database open_read_only(const std::filesystem::path& path);
 // Attaches another animdex database to `db` read-only, as schema `schema` (e.g. for a query that
 // compares two databases); the connection must have been opened by open_read_only.

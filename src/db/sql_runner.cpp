@@ -10,6 +10,7 @@
 #include <set>
 #include <sqlite3.h>
 
+#include "db/database.h"
 #include "reference/reference_data.h"
 
 namespace animdex {
@@ -29,8 +30,11 @@ int deny_side_effects(void*, int action, const char* argument1, const char* argu
     case SQLITE_PRAGMA:
       if (argument2 == nullptr) return SQLITE_OK;
       return kReadOnlyPragmas.count(argument1 ? argument1 : "") ? SQLITE_OK : SQLITE_DENY;
-    case SQLITE_FUNCTION:
-      return argument2 && std::string_view(argument2) == "load_extension" ? SQLITE_DENY : SQLITE_OK;
+    case SQLITE_FUNCTION: {
+      // fts3_tokenizer hands out (one argument) and calls through (two) a raw pointer.
+      const std::string_view name = argument2 ? argument2 : "";
+      return name == "load_extension" || name == "fts3_tokenizer" ? SQLITE_DENY : SQLITE_OK;
+    }
     default:
       return SQLITE_OK;
   }
@@ -203,6 +207,8 @@ std::vector<ResultTable> run_read_only_statements(SQLite::Database& db, const st
         throw SqlError(fmt::format("the result is larger than {} MiB after {} rows; add LIMIT or select fewer columns",
                                    limits.max_bytes >> 20, current.rows.size()));
     }
+    if ((rc & 0xFF) == SQLITE_INTERRUPT) throw SqlError(read_time_budget_text());
+    if ((rc & 0xFF) == SQLITE_TOOBIG) throw SqlError(value_too_big_text());
     if (rc != SQLITE_DONE) throw SqlError(sqlite3_errmsg(handle));
     if (column_count > 0) results.push_back(std::move(current));
   }

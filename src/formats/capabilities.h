@@ -3,6 +3,7 @@
 // (pose, bake, convert). The CLI dispatches through them and names no format; each answers with
 // plain values, so formats include no CLI or output code.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -55,6 +56,8 @@ struct Pose {
   std::vector<std::vector<PoseValue>> rows;
 };
 
+struct AnimationCurves;
+
 // `plot` and `export --bake`: every animated channel of the chosen animations (all of them when
 // `slot` and `animation` are empty), as keys and as values sampled from the first key to the last.
 struct CurveRequest {
@@ -62,6 +65,11 @@ struct CurveRequest {
   std::string slot;
   std::optional<double> fps;            // where the file's keys are frames at a rate it does not store
   double samples_per_second = 60.0;
+  // Where set, each animation's curves are handed here as soon as they are made, instead of
+  // gathered into the answer (which then holds none): `export` streams a whole motion set this
+  // way with one animation in memory. It may throw (a failed write); formats hold no state that
+  // such an exception could leave half-done.
+  std::function<void(AnimationCurves&&)> each;
 };
 
 // One channel of one node over time. Times are seconds from the animation's time 0.

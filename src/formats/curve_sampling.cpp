@@ -4,6 +4,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "core/number_text.h"
+
 namespace animdex {
 
 std::optional<std::vector<double>> sample_times(double start, double end, double samples_per_second) {
@@ -18,8 +20,11 @@ std::optional<std::vector<double>> sample_times(double start, double end, double
 }
 
 CapabilityError too_many_samples(double start, double end, double samples_per_second) {
+  // The times as the outputs print them (an end time from a float32 file reads 1.35, not
+  // 1.350000023841858).
   return usage_error(fmt::format("{} to {} s at {} samples per second is more than {} samples per channel; lower the rate",
-                                 start, end, samples_per_second, kMaxSamplesPerChannel));
+                                 number_text(as_computed(start)), number_text(as_computed(end)),
+                                 number_text(samples_per_second), kMaxSamplesPerChannel));
 }
 
 std::optional<long long> parse_slot_number(const std::string& text) {

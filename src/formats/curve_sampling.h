@@ -19,6 +19,12 @@ std::optional<std::vector<double>> sample_times(double start, double end, double
 // The usage error for a range sample_times refused.
 CapabilityError too_many_samples(double start, double end, double samples_per_second);
 
+// Hands one animation's curves to request.each where set, else adds them to `all`.
+inline void deliver(const CurveRequest& request, std::vector<AnimationCurves>& all, AnimationCurves&& curves) {
+  if (request.each) request.each(std::move(curves));
+  else all.push_back(std::move(curves));
+}
+
 // "0x0140"-style and decimal text as a non-negative integer; nullopt otherwise.
 std::optional<long long> parse_slot_number(const std::string& text);
 

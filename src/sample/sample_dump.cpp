@@ -14,7 +14,7 @@
 #include "formats/nitro/bmd0_builder.h"
 #include "formats/nsbca/nsbca_builder.h"
 #include "formats/nsbca/nsbca_writer.h"
-#include "output/output_file.h"
+#include "output/output_folder.h"
 
 namespace animdex {
 
@@ -127,14 +127,8 @@ std::vector<GntAnimation> battle_animations(int index, const std::string& code) 
   return animations;
 }
 
-void write_bytes(const fs::path& path, const std::vector<std::byte>& bytes) {
-  fs::create_directories(path.parent_path());
-  write_file_checked(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
-}
-
-void write_text(const fs::path& path, const std::string& text) {
-  write_bytes(path, std::vector<std::byte>(reinterpret_cast<const std::byte*>(text.data()),
-                                           reinterpret_cast<const std::byte*>(text.data() + text.size())));
+std::string_view as_text(const std::vector<std::byte>& bytes) {
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
 // A door on a hinge: "open" turns node 1 by 90 degrees over 8 frames (every frame), "close" turns it
@@ -198,11 +192,19 @@ std::vector<std::string> sample_bone_118_characters(int character_count) {
 }
 
 SampleDumpSummary write_sample_dump(const fs::path& root, const SampleDumpOptions& options) {
+  OutputFolder out(root, "sample", /*force=*/true);
+  auto summary = write_sample_dump(out, options);
+  out.finish();
+  return summary;
+}
+
+SampleDumpSummary write_sample_dump(OutputFolder& out, const SampleDumpOptions& options) {
   SampleDumpSummary summary;
-  auto emit = [&](const std::string& relative, const std::vector<std::byte>& bytes) {
-    write_bytes(root / relative, bytes);
+  auto emit_text = [&](const std::string& relative, std::string_view bytes) {
+    out.write(relative, bytes);
     summary.files.push_back(relative);
   };
+  auto emit = [&](const std::string& relative, const std::vector<std::byte>& bytes) { emit_text(relative, as_text(bytes)); };
   std::vector<std::byte> first_battle_file;
   for (int i = 0; i < std::min(options.character_count, kCharacterTotal); ++i) {
     const std::string code = kCharacterCodes[i];
@@ -245,10 +247,8 @@ SampleDumpSummary write_sample_dump(const fs::path& root, const SampleDumpOption
   misaligned[0x10 + 3] = static_cast<std::byte>(static_cast<unsigned char>(misaligned[0x10 + 3]) | 0x04);
   emit("files/chr/bad/0001.mot", misaligned);
   // .mot files that are not GNT: Motorola S-records, LightWave motion text, 8 random bytes.
-  write_text(root / "files/tools/loader.mot", "S00F000068656C6C6F202020202000003C\nS11F00007C0802A6900100049421FFF07C6C1B787C8C23783C6000003863000026\nS9030000FC\n");
-  summary.files.push_back("files/tools/loader.mot");
-  write_text(root / "files/lw/camera.mot", "LWMO\n1\n9\n2\n0 0 0 0 0 0 1 1 1\n0 0 0 0 0\n1 2 3 0 0 0 1 1 1\n30 0 0 0 0\n");
-  summary.files.push_back("files/lw/camera.mot");
+  emit_text("files/tools/loader.mot", "S00F000068656C6C6F202020202000003C\nS11F00007C0802A6900100049421FFF07C6C1B787C8C23783C6000003863000026\nS9030000FC\n");
+  emit_text("files/lw/camera.mot", "LWMO\n1\n9\n2\n0 0 0 0 0 0 1 1 1\n0 0 0 0 0\n1 2 3 0 0 0 1 1 1\n30 0 0 0 0\n");
   emit("files/chr/ank/0002.mot", {std::byte{0x02}, std::byte{0x84}, std::byte{0x10}, std::byte{0x98}, std::byte{0x24},
                                   std::byte{0x01}, std::byte{0x84}, std::byte{0x21}});
   return summary;
@@ -265,7 +265,7 @@ bool is_sample_folder(const fs::path& root, const SampleDumpOptions& options) {
   const std::set<std::string> ours(summary.files.begin(), summary.files.end());
   for (auto it = fs::recursive_directory_iterator(root, error); !error && it != fs::recursive_directory_iterator();
        it.increment(error)) {
-    if (it->is_directory(error)) continue;
+    if (it->is_directory(error) || it->path().filename() == OutputFolder::kManifestName) continue;
     if (!it->is_regular_file(error) || !ours.count(fs::relative(it->path(), root).generic_string())) return false;
   }
   return !error;

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "output/output_folder.h"
+
 namespace animdex {
 
 // The GNT4 character list the sample takes its characters from, in order: the most it can write
@@ -24,6 +26,10 @@ struct SampleDumpSummary {
   std::vector<std::string> files;       // paths written, relative to the root
 };
 
+// Writes the sample into `out` (the caller checks the folder and calls out.finish()).
+SampleDumpSummary write_sample_dump(OutputFolder& out, const SampleDumpOptions& options);
+// The same into `root`, a folder the caller owns (tests, the demo): files the sample writes are
+// replaced whoever wrote them.
 SampleDumpSummary write_sample_dump(const std::filesystem::path& root, const SampleDumpOptions& options);
 
 // True when `root` is missing, empty, or holds only files that write_sample_dump(root, options)

@@ -15,7 +15,7 @@
 #include "containers/lz/lz.h"
 #include "containers/narc/narc_writer.h"
 #include "containers/nds/nds_writer.h"
-#include "output/output_file.h"
+#include "output/output_folder.h"
 
 namespace animdex {
 
@@ -31,10 +31,6 @@ Bytes read_all(const fs::path& path) {
   Bytes bytes(text.size());
   std::memcpy(bytes.data(), text.data(), text.size());
   return bytes;
-}
-
-void write_all(const fs::path& path, const Bytes& bytes) {
-  write_file_checked(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 // Every file under `folder`, by its '/'-separated path relative to it, in order.
@@ -88,10 +84,16 @@ Bytes kh2_image(const fs::path& dump) {
 }  // namespace
 
 SampleImagesSummary write_sample_images(const fs::path& dump, const fs::path& out) {
-  fs::create_directories(out);
+  OutputFolder folder(out, "sample --images", /*force=*/true);
+  auto summary = write_sample_images(dump, folder);
+  folder.finish();
+  return summary;
+}
+
+SampleImagesSummary write_sample_images(const fs::path& dump, OutputFolder& out) {
   SampleImagesSummary summary;
   auto emit = [&](const std::string& name, const Bytes& bytes) {
-    write_all(out / name, bytes);
+    out.write(name, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
     summary.files.push_back(name);
   };
   const Bytes gnt = gnt_image(dump);

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "output/output_folder.h"
+
 namespace animdex {
 
 struct SampleImagesSummary {
@@ -21,6 +23,9 @@ struct SampleImagesSummary {
 //              data/named.narc (a named NARC holding anim/door.nsbca);
 //   kh2.iso    an ISO9660 image holding KH2.IDX + KH2.IMG: the sample motion sets under real KH2 names
 //              (obj/P_EX100.mset compressed, obj/M_EX010.mset raw, an ANB) and one unnamed entry.
+// Into `out`, checked by the caller, who calls out.finish().
+SampleImagesSummary write_sample_images(const std::filesystem::path& dump, OutputFolder& out);
+// The same into a folder the caller owns (tests, the demo): the images' names are replaced.
 SampleImagesSummary write_sample_images(const std::filesystem::path& dump, const std::filesystem::path& out);
 
 }  // namespace animdex

@@ -351,7 +351,7 @@ TEST_CASE("verbose (-v) works before and after the verb", "[cli][help]") {
   auto quiet = run_capturing({"index", (dir / "s").string(), "--db", db, "--quiet"});
   CHECK(quiet.code == kExitOk);
   CHECK(quiet.err.empty());
-  for (const std::vector<std::string>& flag : {std::vector<std::string>{"-v"}, {"--verbose"}, {"--label", "x", "-v"}}) {
+  for (const std::vector<std::string>& flag : {std::vector<std::string>{"-v"}, {"--verbose"}, {"--label", "x", "--allow-overlap", "-v"}}) {
     const auto after = index(flag);
     INFO(flag.back());
     CHECK(after.code == kExitOk);

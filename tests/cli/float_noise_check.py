@@ -47,7 +47,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="animdex-noise-") as folder:
         db = os.path.join(folder, "real.db")
         subprocess.run([binary, "index", corpus, "--db", db, "--label", "real", "-q"], check=False)
-        subprocess.run([binary, "index", os.path.join(corpus, "kh2-mset"), "--db", db, "--label", "kh2", "-q"],
+        subprocess.run([binary, "index", os.path.join(corpus, "kh2-mset"), "--db", db, "--label", "kh2", "--allow-overlap", "-q"],
                        check=False)
 
         def look(what, text, allow_text_values=False):

@@ -301,7 +301,7 @@ TEST_CASE("session: sample, index v1 and v2, labels by root name, --replace and 
   CHECK(run({"index", s.dir / "dump2", "--db", db, "--label", "dump", "--quiet"}).code == kExitOk);
 
   // --label 007 stays the text 007: in `query dumps`, and as -p dump 007.
-  CHECK(run({"index", s.dir / "dump2", "--db", db, "--label", "007", "--quiet"}).code == kExitOk);
+  CHECK(run({"index", s.dir / "dump2", "--db", db, "--label", "007", "--allow-overlap", "--quiet"}).code == kExitOk);
   dumps = lines_of(masked(run({"query", "dumps", "--db", db, "--format", "csv"}).out));
   REQUIRE(dumps.size() == 3);
   CHECK_THAT(dumps[1], Catch::StartsWith("007,$TMP/dump2,"));

@@ -329,10 +329,13 @@ TEST_CASE("member paths that collide or climb are made unique and plain; the sca
   const auto summary = index_into(dir / "odd", dir / "o.db", "o");
   CHECK(summary.totals.errors == 0);
   auto db = open_read_only(dir / "o.db");
+  // `a`, also the folder of `a/b`, is renamed a#2 (issue 35: one name, one member): the member
+  // paths of x.fpk are prefix-free, so x.fpk/a/b can only be the entry named a/b.
   CHECK(lines(db, "SELECT path, format FROM files ORDER BY path") ==
-        std::vector<std::string>{"x.fpk fpk", "x.fpk/%2E%2E/up.mot gnt_mot", "x.fpk/a fpk", "x.fpk/a/b gnt_mot",
-                                 "x.fpk/a/b#2 gnt_mot", "x.fpk/c/d.mot gnt_mot", "y.mot gnt_mot"});
-  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM scan_warnings WHERE message LIKE '%recorded as%'") == 3);
+        std::vector<std::string>{"x.fpk fpk", "x.fpk/%2E%2E/up.mot gnt_mot", "x.fpk/a#2 fpk", "x.fpk/a#2/b gnt_mot",
+                                 "x.fpk/a/b gnt_mot", "x.fpk/c/d.mot gnt_mot", "y.mot gnt_mot"});
+  CHECK(test::query_integer(
+            db, "SELECT COUNT(*) FROM scan_warnings WHERE message LIKE '%recorded as%' OR message LIKE '%listed as%'") == 3);
 }
 
 TEST_CASE("one file's nested containers share one member cap, so overlapping tables cannot multiply rows",
@@ -390,4 +393,31 @@ TEST_CASE("a truncated disc image keeps the members before the cut; the cut one 
   CHECK(lines(db, "SELECT path FROM files WHERE status = 'error'") ==
         std::vector<std::string>{"cut.iso/fpack/chr/sas1000.fpk"});
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM scan_warnings WHERE message LIKE '%cut short?%'") == 1);
+}
+
+TEST_CASE("one bad member loses only itself: a broken FPK or NARC entry is one error row", "[containers][reliability]") {
+  // Issue 35: a broken entry failed the whole archive, its good zz1/0001.mot was lost, and the FPK
+  // (its first entry broken) was then detected as a gnt_mot.
+  test::TempDir dir;
+  test::write_clean_sample(dir / "dump", 1, false);
+  const auto animation = test::read_bytes(dir / "dump/files/chr/sas/0001.mot");
+  fs::create_directories(dir / "tree");
+  auto archive = fpk::write_fpk({{"zz1/0000.mot", animation, false}, {"zz1/0001.mot", animation, false}});
+  const std::size_t first_stored_size = 16 + 0x18;
+  for (int i = 0; i < 4; ++i) archive[first_stored_size + i] = std::byte{0x7F};  // far past the end
+  test::write_bytes(dir / "tree/x.fpk", archive);
+  auto narc = narc::build_narc({{"zz1/0000.mot", animation}, {"zz1/0001.mot", animation}}, true);
+  for (int i = 0; i < 4; ++i) narc[0x1C + i] = std::byte{0x7F};  // BTAF entry 0's start after its end
+  test::write_bytes(dir / "tree/y.narc", narc);
+  index_into(dir / "tree", dir / "t.db", "t");
+  auto db = open_read_only(dir / "t.db");
+  CHECK(lines(db, "SELECT path, format, status FROM files ORDER BY path") ==
+        std::vector<std::string>{"x.fpk fpk ok", "x.fpk/zz1/0000.mot unknown error", "x.fpk/zz1/0001.mot gnt_mot ok",
+                                 "y.narc narc ok", "y.narc/zz1/0000.mot unknown error", "y.narc/zz1/0001.mot gnt_mot ok"});
+  CHECK(lines(db, "SELECT path, error_offset FROM files WHERE status = 'error' ORDER BY path") ==
+        std::vector<std::string>{"x.fpk/zz1/0000.mot 40", "y.narc/zz1/0000.mot 28"});
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path = 'x.fpk/zz1/0000.mot' AND error LIKE "
+                                "'at offset 0x28: expected 2139062143 stored bytes at 0x50 inside the %-byte FPK%'") == 1);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path = 'y.narc/zz1/0000.mot' AND error LIKE "
+                                "'at offset 0x1C: expected a member start at most its end%'") == 1);
 }

@@ -233,6 +233,9 @@ TEST_CASE("re-indexing a label replaces it and other labels stay", "[end_to_end]
   run_index(options);
   options.label = "pal";
   std::filesystem::remove(std::filesystem::path(root) / "files/chr/nar/0000.mot");
+  // The same folder as another dump: refused unless asked for (every answer over both counts twice).
+  CHECK_THROWS_AS(run_index(options), DumpsOverlap);
+  options.allow_overlap = true;
   run_index(options);
   auto db = open_read_only(options.database);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM dumps") == 2);

@@ -21,18 +21,6 @@ bool has_magic(const ByteReader& head) {
   return true;
 }
 
-// The present blocks must all be in the file (containers.md 2): name the first one cut short.
-[[noreturn]] void fail_short_file(std::uint64_t raw_size, std::uint32_t block_size, std::uint64_t present,
-                                  const std::vector<std::uint32_t>& stored_index) {
-  const std::uint64_t complete = (raw_size - kHeaderSize) / block_size;
-  const auto cut = std::find(stored_index.begin(), stored_index.end(), static_cast<std::uint32_t>(complete));
-  fail_at(kHeaderSize + complete * block_size,
-          fmt::format("{} present blocks of {} bytes after the header ({:#x} bytes in all)", present, block_size,
-                      kHeaderSize + present * block_size),
-          fmt::format("a {:#x}-byte file: present block {} (disc block {}) is cut short", raw_size, complete,
-                      cut - stored_index.begin()));
-}
-
 // What the view must be for a GameCube listing; a precise refusal otherwise (offsets in the view).
 void require_gamecube_disc(const ByteSource& disc) {
   const std::vector<std::byte> head = disc.read_vector(0, std::min<std::uint64_t>(disc.size(), gcm::kMagicOffset + 4));
@@ -70,8 +58,34 @@ CisoSource::CisoSource(std::shared_ptr<const ByteSource> raw) : raw_(std::move(r
     if (flag > 1) fail_at(kMapOffset + block, "a map byte 0 (absent) or 1 (present)", fmt::format("{:#04x}", flag));
     stored_index_[block] = flag == 1 ? static_cast<std::uint32_t>(present_blocks_++) : kAbsent;
   }
-  if (raw_size - kHeaderSize < present_blocks_ * block_size_)
-    fail_short_file(raw_size, block_size_, present_blocks_, stored_index_);
+  complete_blocks_ = std::min<std::uint64_t>(present_blocks_, (raw_size - kHeaderSize) / block_size_);
+  if (complete_blocks_ < present_blocks_) {
+    first_cut_block_ = static_cast<std::uint64_t>(
+        std::find(stored_index_.begin(), stored_index_.end(), static_cast<std::uint32_t>(complete_blocks_)) -
+        stored_index_.begin());
+    next_present_.resize(kMapSize + 1, static_cast<std::uint32_t>(kMapSize));
+    for (std::uint64_t block = kMapSize; block-- > 0;)
+      next_present_[block] = stored_index_[block] != kAbsent ? static_cast<std::uint32_t>(block) : next_present_[block + 1];
+  }
+}
+
+// The present blocks must all be in the file (containers.md 2): the error names the first one cut short.
+ParseError CisoSource::cut_error(std::uint64_t block) const {
+  const std::uint64_t raw_size = raw_->size();
+  return ParseError{kHeaderSize + complete_blocks_ * block_size_,
+                    fmt::format("{} present blocks of {} bytes after the header ({:#x} bytes in all)", present_blocks_,
+                                block_size_, kHeaderSize + present_blocks_ * block_size_),
+                    fmt::format("a {:#x}-byte file: present block {} (disc block {}) is cut short", raw_size,
+                                stored_index_[block], block)};
+}
+
+// Blocks are stored in disc order, so every present block from first_cut_block_ on is cut off.
+std::optional<ParseError> CisoSource::cut_in(std::uint64_t offset, std::uint64_t length) const {
+  if (first_cut_block_ >= kMapSize || length == 0 || !contains(offset, length)) return std::nullopt;
+  const std::uint64_t last = (offset + length - 1) / block_size_;
+  const std::uint64_t present = next_present_[std::max(offset / block_size_, first_cut_block_)];
+  if (present <= last) return cut_error(present);
+  return std::nullopt;
 }
 
 std::uint64_t CisoSource::read_run(std::uint64_t offset, std::span<std::byte> out) const {
@@ -88,6 +102,7 @@ std::uint64_t CisoSource::read_run(std::uint64_t offset, std::span<std::byte> ou
   }
   const auto piece = out.first(static_cast<std::size_t>(length));
   if (first == kAbsent) std::fill(piece.begin(), piece.end(), std::byte{0});
+  else if (first >= complete_blocks_) throw ParseFailure(cut_error(offset / block_size_));
   else raw_->read(kHeaderSize + std::uint64_t{first} * block_size_ + within, piece);
   return length;
 }
@@ -110,7 +125,22 @@ Result<MemberList> list_ciso(const ContainerInput& input, const ContainerLimits&
     return true;
   });
   if (!disc.ok()) return disc.error();
-  return gcm::list_gcm(input, limits);
+  auto listed = gcm::list_gcm(input, limits);
+  // A CISO cut short: the members in its missing blocks are errors of their own, the rest read.
+  const auto* ciso = dynamic_cast<const CisoSource*>(&input.table);
+  if (!listed.ok() || !ciso || ciso->complete_blocks() == ciso->present_blocks()) return listed;
+  MemberList list = std::move(listed).value();
+  std::uint64_t lost = 0;
+  for (auto& member : list.members)
+    if (!member.error)
+      if (auto cut = ciso->cut_in(member.offset, member.stored_size)) {
+        member.error = std::move(cut);
+        ++lost;
+      }
+  list.warnings.push_back(fmt::format("the CISO file holds {} of its {} present blocks (cut short?): {} members lie "
+                                      "in the missing ones",
+                                      ciso->complete_blocks(), ciso->present_blocks(), lost));
+  return list;
 }
 
 ContainerModule container_module() {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -31,14 +32,21 @@ bool detect_ciso(std::span<const std::byte> head, std::uint64_t size);
 // files), so stopping at the last present block would cut such files off.
 class CisoSource final : public ByteSource {
  public:
-  // Reads and validates the header of `raw` (magic, block size 32 KiB..16 MiB, map bytes 0/1,
-  // the file long enough for every present block). Throws ParseFailure at the offset in `raw`.
+  // Reads and validates the header of `raw` (magic, block size 32 KiB..16 MiB, map bytes 0/1).
+  // Throws ParseFailure at the offset in `raw`. A file that ends before its present blocks (cut
+  // short) is still a view: reading a block it lacks fails, naming the block (issue 35: a truncated
+  // CISO keeps the members before the cut).
   explicit CisoSource(std::shared_ptr<const ByteSource> raw);
   std::uint64_t size() const override { return kMapSize * block_size_; }
   void read(std::uint64_t offset, std::span<std::byte> out) const override;
 
   std::uint32_t block_size() const { return block_size_; }
   std::uint64_t present_blocks() const { return present_blocks_; }
+  // Present blocks wholly in the file (== present_blocks() unless the file is cut short).
+  std::uint64_t complete_blocks() const { return complete_blocks_; }
+  // Why [offset, offset + length) of the disc cannot be read (a present block it touches is cut
+  // off; the error names the first), or nothing when it can. Constant time per call.
+  std::optional<ParseError> cut_in(std::uint64_t offset, std::uint64_t length) const;
 
  private:
   static constexpr std::uint32_t kAbsent = UINT32_MAX;
@@ -49,7 +57,11 @@ class CisoSource final : public ByteSource {
   std::shared_ptr<const ByteSource> raw_;
   std::uint32_t block_size_ = 0;
   std::uint64_t present_blocks_ = 0;
+  std::uint64_t complete_blocks_ = 0;
   std::vector<std::uint32_t> stored_index_;  // per logical block: its place among the present ones, or kAbsent
+  std::uint64_t first_cut_block_ = kMapSize;  // the first logical block whose stored copy is cut off
+  std::vector<std::uint32_t> next_present_;    // when cut: per block, the first present block at or after it
+  ParseError cut_error(std::uint64_t block) const;
 };
 
 // The view of the module: a CisoSource over `raw`, or the header's error (offset in `raw`).

@@ -21,10 +21,15 @@ using namespace animdex;
 
 namespace {
 
-void read_some_ranges(const ByteSource& view, std::uint32_t block_size) {
+void read_some_ranges(const ciso::CisoSource& view, std::uint32_t block_size) {
   std::vector<std::byte> buffer(96);
   const std::uint64_t starts[] = {0, block_size - 48, 3ULL * block_size - 1, view.size() - buffer.size()};
-  for (std::uint64_t start : starts) view.read(start, buffer);
+  for (std::uint64_t start : starts) try {
+    view.read(start, buffer);
+  } catch (const ParseFailure& failure) {  // only a file cut short may fail, at a block it lacks
+    if (view.complete_blocks() == view.present_blocks() || !view.cut_in(start, buffer.size())) __builtin_trap();
+    if (failure.error().expected.empty()) __builtin_trap();
+  }
   try {
     view.read(view.size() - 1, buffer);  // past the end: a clean ParseFailure
     __builtin_trap();
@@ -41,6 +46,7 @@ void list_view(const ByteSource& view) {
   }
   std::byte head[64];
   for (const Member& member : listed.value().members) {
+    if (member.error) continue;  // a file in the blocks a cut-short CISO lacks: its own error
     if (!view.contains(member.offset, member.size)) __builtin_trap();
     view.read(member.offset, std::span(head, static_cast<std::size_t>(std::min<std::uint64_t>(member.size, 64))));
   }
@@ -52,7 +58,8 @@ void fuzz_raw_ciso(std::span<const std::byte> bytes) {
     if (view.error().expected.empty() || view.error().offset > bytes.size()) __builtin_trap();
     return;
   }
-  read_some_ranges(*view.value(), static_cast<const ciso::CisoSource&>(*view.value()).block_size());
+  const auto& ciso = static_cast<const ciso::CisoSource&>(*view.value());
+  read_some_ranges(ciso, ciso.block_size());
   list_view(*view.value());
 }
 

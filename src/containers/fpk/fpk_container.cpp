@@ -1,12 +1,12 @@
 #include "containers/fpk/fpk_container.h"
 
+#include <algorithm>
 #include <array>
 #include <fmt/format.h>
-#include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "containers/member_paths.h"
 #include "core/byte_reader.h"
 #include "core/parse_error.h"
 
@@ -24,7 +24,7 @@ constexpr std::uint64_t kOffsetField = 0x14, kStoredSizeField = 0x18, kSizeField
 // million entries must not turn into a million strings.
 constexpr int kWarningsPerKind = 16;
 
-enum WarningKind : std::size_t { kNoNul, kDuplicate, kWarningKinds };
+enum WarningKind : std::size_t { kNoNul, kWarningKinds };
 
 class Warnings {
  public:
@@ -116,48 +116,44 @@ std::uint64_t read_entry_count(const ByteReader& header, std::uint64_t size, con
   return entry_count;
 }
 
-// Framework member paths must be unique: a repeated path gets #2, #3, ... (the first #k not yet
-// taken). Each name's next suffix is remembered, so hostile repeats stay linear overall.
-class UniquePaths {
- public:
-  std::string claim(const std::string& path) {
-    if (taken_.insert(path).second) return path;
-    auto& next = next_suffix_.try_emplace(path, 2).first->second;
-    std::string candidate;
-    do candidate = fmt::format("{}#{}", path, next++);
-    while (!taken_.insert(candidate).second);
-    return candidate;
-  }
+// One entry that breaks a rule is an error member of its own, not the archive's failure (issue 35):
+// its name (or `#index` when it has none) and the raw fields, for its row, and the rule it broke.
+Member bad_entry(const ByteReader& entry, std::uint64_t index, ParseError error) {
+  Member member;
+  member.stored_name = read_name(entry).text;
+  member.path = member.stored_name.empty() ? fmt::format("#{}", index) : restore_name(member.stored_name);
+  member.offset = entry.u32(kOffsetField, BE);
+  member.stored_size = entry.u32(kStoredSizeField, BE);
+  member.size = entry.u32(kSizeField, BE);
+  member.compression = member.stored_size == member.size ? Compression::none : Compression::prs;
+  member.error = std::move(error);
+  return member;
+}
 
- private:
-  std::unordered_set<std::string> taken_;
-  std::unordered_map<std::string, std::uint64_t> next_suffix_;
-};
-
-// Every entry of the table, in order; repeated paths made unique (UniquePaths) and warned.
+// Every entry of the table, in order: a broken one is listed with its error; repeated paths are
+// made unique by the one function the verbs' look-up shares (containers/member_paths.h).
 void list_entries(const ContainerInput& input, const ContainerLimits& limits, std::uint64_t entry_count,
                   MemberList& list) {
   const auto table_bytes = input.table.read_vector(kHeaderSize, kEntrySize * entry_count);
   const ByteReader table(table_bytes);
   list.members.reserve(static_cast<std::size_t>(entry_count));
   Warnings warnings(list.warnings);
-  UniquePaths paths;
   for (std::uint64_t index = 0; index < entry_count; ++index) {
     const std::uint64_t entry_at = kHeaderSize + kEntrySize * index;
-    auto [member, name_terminated] = read_entry(ByteReader(table.slice(kEntrySize * index, kEntrySize)), entry_at,
-                                                table_end(entry_count), input.data.size(), limits);
-    if (!name_terminated)
-      warnings.add(kNoNul, fmt::format("{}: entry {} name at {:#x} has no NUL in 16 bytes; using all 16", input.name,
-                                       index, entry_at));
-    const std::string restored = restore_name(member.stored_name);
-    member.path = paths.claim(restored);
-    if (member.path != restored)
-      warnings.add(kDuplicate, fmt::format("{}: entry {} repeats the path {}; listed as {}", input.name, index,
-                                           restored, member.path));
-    list.members.push_back(std::move(member));
+    const ByteReader entry(table.slice(kEntrySize * index, kEntrySize));
+    try {
+      auto [member, name_terminated] = read_entry(entry, entry_at, table_end(entry_count), input.data.size(), limits);
+      if (!name_terminated)
+        warnings.add(kNoNul, fmt::format("{}: entry {} name at {:#x} has no NUL in 16 bytes; using all 16", input.name,
+                                         index, entry_at));
+      member.path = restore_name(member.stored_name);
+      list.members.push_back(std::move(member));
+    } catch (const ParseFailure& failure) {
+      list.members.push_back(bad_entry(entry, index, failure.error()));
+    }
   }
   warnings.finish(kNoNul, "names without a NUL");
-  warnings.finish(kDuplicate, "repeated paths");
+  make_member_paths_unique(list.members, list.warnings, input.name, kWarningsPerKind);
 }
 
 MemberList read_fpk(const ContainerInput& input, const ContainerLimits& limits) {
@@ -196,9 +192,17 @@ bool detect_fpk(std::span<const std::byte> head, std::uint64_t size) {
   if (nul == 0 || nul == std::string_view::npos) return false;
   for (const char c : name.substr(0, nul))
     if (!printable_ascii(c)) return false;
-  const std::uint64_t offset = in.u32(kHeaderSize + kOffsetField, BE);
-  const std::uint64_t stored_size = in.u32(kHeaderSize + kStoredSizeField, BE);
-  return offset >= table_end(entry_count) && offset <= size && stored_size <= size - offset;
+  // One entry in the head with its data after the table and inside the file. Not necessarily the
+  // first: a broken first entry is that member's error, and must not make the archive look like
+  // something else (an FPK can look like a MOT; issue 35).
+  const std::uint64_t in_head = std::min<std::uint64_t>(entry_count, (head.size() - kHeaderSize) / kEntrySize);
+  for (std::uint64_t index = 0; index < in_head; ++index) {
+    const std::uint64_t entry_at = kHeaderSize + kEntrySize * index;
+    const std::uint64_t offset = in.u32(entry_at + kOffsetField, BE);
+    const std::uint64_t stored_size = in.u32(entry_at + kStoredSizeField, BE);
+    if (offset >= table_end(entry_count) && offset <= size && stored_size <= size - offset) return true;
+  }
+  return false;
 }
 
 Result<MemberList> list_fpk(const ContainerInput& input, const ContainerLimits& limits) {

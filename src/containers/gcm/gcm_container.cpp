@@ -87,6 +87,13 @@ struct OpenDirectory {
 // Walks the FST (containers.md 2, Dolphin's FileSystemGCWii rules). Offsets in its errors are
 // relative to the FST; list_gcm moves them into the image.
 class FstWalk {
+  // At most this many warnings of one kind, then a count: an FST of zeros (free in a CISO, whose
+  // absent blocks read as zeros) repeats one path millions of times (issue 35: 5.5 M warning rows).
+  static constexpr std::uint64_t kWarningsPerKind = 16;
+  enum WarningKind : std::size_t { kRepeated, kEmptyPast, kCutShort, kWarningKinds };
+  bool warn(WarningKind kind) { return warned_[kind]++ < kWarningsPerKind; }
+  std::uint64_t warned_[kWarningKinds] = {};
+
  public:
   FstWalk(std::span<const std::byte> fst, std::uint64_t data_size, const ContainerLimits& limits)
       : fst_(fst), data_size_(data_size), limits_(limits) {}
@@ -99,6 +106,11 @@ class FstWalk {
       while (index >= open_.back().end) open_.pop_back();
       visit(index);
     }
+    static constexpr std::string_view kWhat[kWarningKinds] = {"repeated paths", "empty files past the image",
+                                                              "files cut short"};
+    for (std::size_t kind = 0; kind < kWarningKinds; ++kind)
+      if (warned_[kind] > kWarningsPerKind)
+        listing_.warnings.push_back(fmt::format("{} more {} not listed", warned_[kind] - kWarningsPerKind, kWhat[kind]));
     return std::move(listing_);
   }
 
@@ -176,19 +188,21 @@ class FstWalk {
     // A repeated path first: Dolphin's lookup never reaches the later entry, so its range is moot.
     const auto [first, inserted] = first_index_.try_emplace(folded_path(path), index);
     if (!inserted) {
-      listing_.warnings.push_back(fmt::format("FST entry {} ('{}') repeats the path of entry {}; kept the first",
-                                              index, path, first->second));
+      if (warn(kRepeated))
+        listing_.warnings.push_back(fmt::format("FST entry {} ('{}') repeats the path of entry {}; kept the first",
+                                                index, path, first->second));
       return;
     }
     if (entry.second == 0 && entry.first > data_size_) {
       // An empty file has no bytes to read; a trimmed image may end before the offset it names.
-      listing_.warnings.push_back(fmt::format("FST entry {} ('{}'): empty file at {:#x}, past the {}-byte image; skipped",
-                                              index, path, entry.first, data_size_));
+      if (warn(kEmptyPast))
+        listing_.warnings.push_back(fmt::format("FST entry {} ('{}'): empty file at {:#x}, past the {}-byte image; skipped",
+                                                index, path, entry.first, data_size_));
       return;
     }
     // A file cut off by a trimmed or truncated image is still listed: opening it fails, so it is
     // one error row and the files before the cut are read (issue: errors stay local).
-    if (std::uint64_t{entry.first} + entry.second > data_size_)
+    if (std::uint64_t{entry.first} + entry.second > data_size_ && warn(kCutShort))
       listing_.warnings.push_back(fmt::format("FST entry {} ('{}'): {} bytes at {:#x} end at {:#x}, past a file "
                                               "inside the {}-byte image (cut short?)",
                                               index, path, entry.second, entry.first,

@@ -60,7 +60,9 @@ class NarcReader {
               fmt::format("{} bytes", gmif.data()));
     const auto table = source_.read_vector(0, gmif.data());
     const ByteReader in(table);
-    const auto names = walk_fnt(in.slice(btnf.data(), btnf.size - kChunkHeader), btnf.data(), file_count, limits_);
+    // A broken name or record costs only the names it spoils (issue 35): the files are BTAF's.
+    const auto names =
+        walk_fnt(in.slice(btnf.data(), btnf.size - kChunkHeader), btnf.data(), file_count, limits_, FntFaults::skip);
     for (auto& warning : names.warnings) list_.warnings.push_back("BTNF: " + warning);
     add_members(in, btaf, gmif, file_count, names);
     return std::move(list_);
@@ -137,20 +139,23 @@ class NarcReader {
       list_.warnings.push_back(fmt::format("{} of {} files have no name in BTNF; they are named by index", unnamed, file_count));
   }
 
-  // One BTAF entry: start <= end <= the GMIF data size (containers.md section 3 "NARC").
+  // One BTAF entry: start <= end <= the GMIF data size (containers.md section 3 "NARC"). A broken
+  // one is a member with its error (issue 35): one error row, its siblings read.
   Member member_at(const ByteReader& in, std::uint64_t entry_at, const Chunk& gmif) const {
     const std::uint64_t start = in.u32le(entry_at), end = in.u32le(entry_at + 4);
     const std::uint64_t data_size = gmif.size - kChunkHeader;
-    if (start > end) fail_at(entry_at, fmt::format("a member start at most its end {:#x}", end), fmt::format("{:#x}", start));
-    if (end > data_size)
-      fail_at(entry_at + 4, fmt::format("a member end inside the GMIF's {} data bytes", data_size), fmt::format("{:#x}", end));
     Member member;
     member.offset = gmif.data() + start;
-    member.stored_size = member.size = end - start;
+    member.stored_size = member.size = end >= start ? end - start : 0;
     member.may_be_lz = true;
-    if (!data_.contains(member.offset, member.stored_size))
-      fail_at(entry_at, fmt::format("a member inside the {}-byte data source", data_.size()),
-              fmt::format("{} bytes at {:#x}", member.stored_size, member.offset));
+    if (start > end)
+      member.error = ParseError{entry_at, fmt::format("a member start at most its end {:#x}", end), fmt::format("{:#x}", start)};
+    else if (end > data_size)
+      member.error = ParseError{entry_at + 4, fmt::format("a member end inside the GMIF's {} data bytes", data_size),
+                                fmt::format("{:#x}", end)};
+    else if (!data_.contains(member.offset, member.stored_size))
+      member.error = ParseError{entry_at, fmt::format("a member inside the {}-byte data source", data_.size()),
+                                fmt::format("{} bytes at {:#x}", member.stored_size, member.offset)};
     return member;
   }
 

@@ -35,8 +35,14 @@ struct FntListing {
 // `file_count` and named once; the names' total length stays within limits.max_table_size and the
 // file count within limits.max_members. Throws ParseFailure at the offending byte (base-relative).
 // Sub-tables may start anywhere inside the FNT (a nameless NARC's root points into its own entry).
+// With FntFaults::skip a broken rule (not a cap) is a warning instead, naming the offset and the
+// rule, and only the names it spoils are lost: a sub-table stops at a record it cannot read, a bad
+// child directory or file ID is skipped, a file ID named twice keeps its first name, a name with
+// '/' or NUL or "."/".." is kept (listing makes it a plain path), and a root entry that cannot be
+// read leaves every file unnamed. Caps (named files, path bytes) fail in both modes.
+enum class FntFaults { fail, skip };
 FntListing walk_fnt(std::span<const std::byte> fnt, std::uint64_t base, std::uint64_t file_count,
-                    const ContainerLimits& limits);
+                    const ContainerLimits& limits, FntFaults faults = FntFaults::fail);
 
 struct FntLayout {
   std::vector<std::byte> table;          // the FNT bytes, unpadded

@@ -161,6 +161,8 @@ ContainerModule container_module() {
   module.description = "Nintendo DS ROM image (.nds): the NitroFS files the FNT names";
   module.detect = detect;
   module.list = list_nds;
+  module.usual_extension = ".nds";
+  module.why_not = check_header;
   return module;
 }
 

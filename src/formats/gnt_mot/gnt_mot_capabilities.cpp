@@ -131,7 +131,7 @@ Answer<std::vector<AnimationCurves>> curves_bones(std::span<const std::byte> byt
     for (const auto& animation : parsed.value().animations) {
       auto curves = animation_curves(animation, request.samples_per_second);
       if (auto* refused = std::get_if<CapabilityError>(&curves)) return *refused;
-      all.push_back(std::get<AnimationCurves>(std::move(curves)));
+      deliver(request, all, std::get<AnimationCurves>(std::move(curves)));
     }
     return all;
   }
@@ -140,7 +140,7 @@ Answer<std::vector<AnimationCurves>> curves_bones(std::span<const std::byte> byt
   if (!animation) return error;
   auto curves = animation_curves(*animation, request.samples_per_second);
   if (auto* refused = std::get_if<CapabilityError>(&curves)) return *refused;
-  all.push_back(std::get<AnimationCurves>(std::move(curves)));
+  deliver(request, all, std::get<AnimationCurves>(std::move(curves)));
   return all;
 }
 

@@ -260,7 +260,7 @@ Answer<std::vector<AnimationCurves>> curves_of(Result<KH2File> parsed, const Cur
     auto curves = motion_curves(motion->motion, slot_text(motion->parent_slot, motion->slot), motion->entry_name,
                                 request.samples_per_second);
     if (auto* error = std::get_if<CapabilityError>(&curves)) return *error;
-    all.push_back(std::get<AnimationCurves>(std::move(curves)));
+    deliver(request, all, std::get<AnimationCurves>(std::move(curves)));
   }
   return all;
 }
@@ -280,7 +280,9 @@ Answer<std::vector<AnimationCurves>> curves_bare(std::span<const std::byte> byte
     return usage_error("a bare Motion file holds one motion: leave out --slot and --anim");
   auto curves = motion_curves(parsed.value(), "", "", request.samples_per_second);
   if (auto* error = std::get_if<CapabilityError>(&curves)) return *error;
-  return std::vector<AnimationCurves>{std::get<AnimationCurves>(std::move(curves))};
+  std::vector<AnimationCurves> all;
+  deliver(request, all, std::get<AnimationCurves>(std::move(curves)));
+  return all;
 }
 
 }  // namespace animdex::kh2

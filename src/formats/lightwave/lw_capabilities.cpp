@@ -101,7 +101,9 @@ Answer<std::vector<AnimationCurves>> curves_lw(std::span<const std::byte> bytes,
     for (const double seconds : *samples) curve.sample_values.push_back(evaluate(channel, native_time(file, seconds, fps)));
     curves.channels.push_back(std::move(curve));
   }
-  return std::vector<AnimationCurves>{std::move(curves)};
+  std::vector<AnimationCurves> all;
+  deliver(request, all, std::move(curves));
+  return all;
 }
 
 Answer<Converted> convert_curves(std::span<const std::byte> bytes, const ConvertRequest& request) {

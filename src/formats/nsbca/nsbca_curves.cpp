@@ -64,8 +64,10 @@ void add_node(const JointAnimation& animation, std::size_t index, const std::vec
 Answer<std::vector<AnimationCurves>> curves_nodes(std::span<const std::byte> bytes, const CurveRequest& request) {
   auto parsed = parse_nsbca(bytes);
   if (!parsed) return file_error(parsed.error());
+  if (!request.slot.empty()) return usage_error("NSBCA animations are chosen by name with --anim, not --slot");
   const double fps = request.fps.value_or(kDefaultFps);
   std::vector<AnimationCurves> all;
+  std::size_t chosen = 0;
   std::string names;
   for (const auto& animation : parsed.value().animations) {
     names += (names.empty() ? "" : ", ") + animation.name;
@@ -77,10 +79,10 @@ Answer<std::vector<AnimationCurves>> curves_nodes(std::span<const std::byte> byt
     const auto samples = sample_times(0, curves.end_seconds, request.samples_per_second);
     if (!samples) return too_many_samples(0, curves.end_seconds, request.samples_per_second);
     for (std::size_t index = 0; index < animation.nodes.size(); ++index) add_node(animation, index, *samples, fps, curves);
-    all.push_back(std::move(curves));
+    ++chosen;
+    deliver(request, all, std::move(curves));
   }
-  if (!request.slot.empty()) return usage_error("NSBCA animations are chosen by name with --anim, not --slot");
-  if (all.empty())
+  if (chosen == 0)
     return usage_error(names.empty() ? "the file holds no animation"
                                      : fmt::format("no animation named '{}'; it has: {}", request.animation, names));
   return all;

@@ -2,6 +2,7 @@
 // and the listing's refusal of a view that is not a GameCube disc (offsets in the view).
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
 #include <memory>
 
 #include "containers/ciso/ciso_container.h"
@@ -56,14 +57,21 @@ TEST_CASE("corrupt CISO headers", "[ciso][corrupt]") {
     b[kMapOffset + 100] = std::byte{2};
     expect_error(b, "a map byte 0 (absent) or 1 (present), found 0x02", kMapOffset + 100);
   }
-  SECTION("the file ends before its present blocks") {
+  SECTION("the file ends before its present blocks: the view opens, reading a missing block fails") {
     Bytes b = good;  // the fixture disc fits in one block: block 0 present
     b[kMapOffset + 5] = std::byte{1};  // a second present block, not in the file
-    expect_error(b, "2 present blocks of 32768 bytes after the header (0x18000 bytes in all)", kHeaderSize + 0x8000);
-    CHECK_THAT(open_bytes(b).error().message(), Catch::Contains("present block 1 (disc block 5) is cut short"));
-    b.pop_back();
-    b[kMapOffset + 5] = std::byte{0};  // one block, one byte short
-    expect_error(b, "present block 0 (disc block 0) is cut short", kHeaderSize);
+    const auto view = open_bytes(b);
+    REQUIRE(view.ok());
+    std::vector<std::byte> out(16);
+    CHECK_NOTHROW(view.value()->read(0, out));
+    try {
+      view.value()->read(5 * 0x8000, out);
+      FAIL("a cut block was read");
+    } catch (const ParseFailure& failure) {
+      CHECK_THAT(failure.error().message(), Catch::Contains("2 present blocks of 32768 bytes after the header (0x18000 bytes in all)"));
+      CHECK_THAT(failure.error().message(), Catch::Contains("present block 1 (disc block 5) is cut short"));
+      CHECK(failure.error().offset == kHeaderSize + 0x8000);
+    }
   }
 }
 
@@ -85,4 +93,37 @@ TEST_CASE("a CISO whose disc is not a GameCube disc is refused clearly", "[ciso]
     test::put(disc, test::entry_offset(disc, 4) + 4, 0, 4, BE);
     test::expect_parse_error(list_bytes(build_ciso(disc)), "parent index 2", test::entry_offset(disc, 4) + 4);
   }
+}
+
+TEST_CASE("a truncated CISO keeps the members before the cut; each cut one is an error of its own", "[ciso][corrupt]") {
+  // Issue 35: a CISO cut short failed as a whole, losing every member.
+  std::vector<gcm::GcmFile> files;
+  for (int i = 0; i < 6; ++i) files.push_back({fmt::format("f{}.bin", i), Bytes(0x6000, std::byte(i + 1))});
+  const Bytes disc = gcm::build_gcm(files);
+  Bytes ciso = build_ciso(disc);
+  ciso.resize(ciso.size() - 0x9000);  // the last block and a part of the one before
+  const auto listed = list_bytes(ciso);
+  REQUIRE(listed.ok());
+  const auto& members = listed.value().members;
+  REQUIRE(members.size() == 6);
+  const auto view = open_bytes(ciso).value();
+  std::size_t bad = 0;
+  for (const auto& member : members) {
+    CAPTURE(member.path);
+    if (member.error) {
+      ++bad;
+      CHECK_THAT(member.error->message(), Catch::Contains("is cut short"));
+      continue;
+    }
+    CHECK(view->read_vector(member.offset, member.stored_size) ==
+          Bytes(disc.begin() + static_cast<std::ptrdiff_t>(member.offset),
+                disc.begin() + static_cast<std::ptrdiff_t>(member.offset + member.stored_size)));
+  }
+  CHECK(bad >= 1);
+  CHECK(bad < 6);
+  CHECK_FALSE(members.front().error);
+  CHECK(members.back().error);
+  bool warned = false;
+  for (const auto& warning : listed.value().warnings) warned = warned || warning.find("cut short?") != std::string::npos;
+  CHECK(warned);
 }

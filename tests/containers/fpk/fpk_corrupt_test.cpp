@@ -26,6 +26,21 @@ void expect_error(const Bytes& fpk, const std::string& text, std::uint64_t offse
   test::expect_parse_error(list_bytes(fpk, limits), text, offset);
 }
 
+// One entry that breaks a rule is an error member of its own (issue 35): the archive still lists,
+// the other entry is intact, and opening the bad one gives the rule and the field's offset.
+void expect_member_error(const Bytes& fpk, std::size_t index, const std::string& text, std::uint64_t offset,
+                         const ContainerLimits& limits = {}) {
+  const auto listed = list_bytes(fpk, limits);
+  REQUIRE(listed.ok());
+  const auto& members = listed.value().members;
+  REQUIRE(members.size() == 2);
+  REQUIRE(members[index].error);
+  INFO(members[index].error->message());
+  CHECK_THAT(members[index].error->message(), Catch::Contains(text));
+  CHECK(members[index].error->offset == offset);
+  CHECK_FALSE(members[1 - index].error);
+}
+
 // Two entries: a compressed one and a raw one.
 Bytes fixture() {
   return write_fpk({{"chr/nar/0000.mot", Bytes(3000, std::byte{7}), true},
@@ -64,49 +79,50 @@ TEST_CASE("corrupt FPK headers and tables", "[fpk][corrupt]") {
     limits.max_table_size = 63;
     expect_error(good, "entry table of at most 63 bytes", 4, limits);
   }
-  SECTION("an empty name") {
+  SECTION("an empty name: that entry is an error member named by its index") {
     Bytes b = good;
     b[kSecond] = std::byte{0};
-    expect_error(b, "entry name of at least one byte", kSecond);
+    expect_member_error(b, 1, "entry name of at least one byte", kSecond);
+    CHECK(list_bytes(b).value().members[1].path == "#1");
   }
 }
 
-TEST_CASE("corrupt FPK entries", "[fpk][corrupt]") {
+TEST_CASE("corrupt FPK entries are error members of their own; the other entry lists", "[fpk][corrupt]") {
   const Bytes good = fixture();
   SECTION("data offset inside the header and table") {
     Bytes b = good;
     put(b, kSecond + 0x14, 0x40);
-    expect_error(b, "data offset at or after the entry table's end 0x50", kSecond + 0x14);
+    expect_member_error(b, 1, "data offset at or after the entry table's end 0x50", kSecond + 0x14);
   }
   SECTION("data offset past the end") {
     Bytes b = good;
     put(b, kSecond + 0x14, good.size() + 16);
-    expect_error(b, "inside the", kSecond + 0x18);
+    expect_member_error(b, 1, "inside the", kSecond + 0x18);
   }
   SECTION("data range past the end") {
     Bytes b = good;
     put(b, kSecond + 0x18, good.size());
     put(b, kSecond + 0x1C, good.size());
-    expect_error(b, "stored bytes at", kSecond + 0x18);
+    expect_member_error(b, 1, "stored bytes at", kSecond + 0x18);
   }
   SECTION("data range ending one byte past the end") {
     Bytes b = good;
     const std::uint64_t offset = test::get(b, kSecond + 0x14, 4, BE);
     put(b, kSecond + 0x18, good.size() - offset + 1);
-    expect_error(b, "inside the", kSecond + 0x18);
+    expect_member_error(b, 1, "inside the", kSecond + 0x18);
   }
   SECTION("negative values") {
     for (const std::size_t field : {0x14u, 0x18u, 0x1Cu}) {
       Bytes b = good;
       put(b, kSecond + field, 0xFFFFFFF0);
       CAPTURE(field);
-      expect_error(b, "below 2^31 (GNTool reads it as a signed int)", kSecond + field);
+      expect_member_error(b, 1, "below 2^31 (GNTool reads it as a signed int)", kSecond + field);
     }
   }
   SECTION("uncompressed size over the member cap") {
     ContainerLimits limits;
     limits.max_member_size = 2999;
-    expect_error(good, "uncompressed size of at most 2999 bytes", 16 + 0x1C, limits);
+    expect_member_error(good, 0, "uncompressed size of at most 2999 bytes", 16 + 0x1C, limits);
     limits.max_member_size = 3000;
     CHECK(list_bytes(good, limits).ok());
   }

@@ -1,6 +1,7 @@
 // One crafted corrupt input per validation rule of containers.md section 2 (Dolphin's
 // FileSystemGCWii): a clear error naming the offset in the image, never a crash.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "containers/gcm/gcm_container.h"
 #include "containers/gcm/gcm_test_support.h"
@@ -149,4 +150,25 @@ TEST_CASE("corrupt FST entries", "[gcm][corrupt]") {
     REQUIRE(test::list_disc(b).ok());
     CHECK(test::list_disc(b).value().members.size() == 4);
   }
+}
+
+TEST_CASE("an FST repeating one path 200,000 times makes 16 warnings and a count", "[gcm][corrupt][caps]") {
+  // Issue 35: one warning per repeated entry, uncapped (a 96 KB CISO made 5.5 M warning rows).
+  const std::size_t entries = 200'000;
+  const std::size_t fst_at = 0x440, fst_size = entries * kFstEntrySize + 4;
+  Bytes disc(fst_at + fst_size);
+  test::put(disc, kMagicOffset, kGameCubeMagic, 4, BE);
+  test::put(disc, kFstOffsetField, fst_at, 4, BE);
+  test::put(disc, kFstSizeField, fst_size, 4, BE);
+  test::put(disc, fst_at, 0x01000000, 4, BE);  // root: a directory, name offset 0
+  test::put(disc, fst_at + 8, entries, 4, BE);
+  // Every other entry is a file named "a" (name offset 1), empty, at offset 0.
+  for (std::size_t i = 1; i < entries; ++i) test::put(disc, fst_at + i * kFstEntrySize, 1, 4, BE);
+  disc[fst_at + entries * kFstEntrySize + 1] = std::byte{'a'};
+  const MemorySource source{std::span<const std::byte>(disc)};
+  const auto listed = test::list_disc(source);
+  REQUIRE(listed.ok());
+  CHECK(listed.value().members.size() == 1);
+  REQUIRE(listed.value().warnings.size() == 17);
+  CHECK(listed.value().warnings.back() == fmt::format("{} more repeated paths not listed", entries - 2 - 16));
 }

@@ -1,6 +1,7 @@
 // One crafted corrupt NARC per validation rule of containers.md section 3 "NARC" (and of the FNT
 // walker, through a named archive's BTNF): the message and the offset; the warn-only cases list.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "containers/container_test_support.h"
 #include "containers/narc/narc_container.h"
@@ -23,6 +24,37 @@ Result<MemberList> list(const Bytes& bytes, const ContainerLimits& limits = {}) 
 
 void expect_error(const Bytes& bytes, const std::string& text, std::uint64_t offset, const ContainerLimits& limits = {}) {
   test::expect_parse_error(list(bytes, limits), text, offset);
+}
+
+// A broken BTAF entry is a member with its error; the archive lists and its other members are intact.
+void expect_member_error(const Bytes& bytes, std::size_t index, const std::string& text, std::uint64_t offset) {
+  const auto listed = list(bytes);
+  REQUIRE(listed.ok());
+  const auto& members = listed.value().members;
+  REQUIRE(members.size() == 3);
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    CAPTURE(i);
+    CHECK(members[i].error.has_value() == (i == index));
+  }
+  REQUIRE(members[index].error);
+  CHECK_THAT(members[index].error->message(), Catch::Contains(text));
+  CHECK(members[index].error->offset == offset);
+}
+
+// A broken FNT rule costs only the names it spoils: every BTAF file is listed, and a warning names
+// the rule and its offset.
+MemberList expect_fnt_fault(const Bytes& bytes, const std::string& text, std::uint64_t offset) {
+  const auto listed = list(bytes);
+  REQUIRE(listed.ok());
+  CHECK(listed.value().members.size() == 3);
+  const auto prefix = fmt::format("at offset 0x{:X}: expected ", offset);
+  bool found = false;
+  for (const auto& warning : listed.value().warnings)
+    found = found || (warning.find(prefix) != std::string::npos && warning.find(text) != std::string::npos);
+  INFO(prefix << text);
+  for (const auto& warning : listed.value().warnings) INFO(warning);
+  CHECK(found);
+  return listed.value();
 }
 
 // Chunk positions of an archive (read from its own fields).
@@ -148,18 +180,18 @@ TEST_CASE("corrupt NARC headers and chunks", "[narc][corrupt]") {
   }
 }
 
-TEST_CASE("corrupt NARC member ranges", "[narc][corrupt]") {
+TEST_CASE("corrupt NARC member ranges are error members of their own", "[narc][corrupt]") {
   const Bytes good = nameless_fixture();
   const std::size_t entry1 = kBtaf + 12 + 8;
   SECTION("start after end") {
     Bytes b = good;
     put(b, entry1, get(b, entry1 + 4, 4) + 1, 4);
-    expect_error(b, "a member start at most its end", entry1);
+    expect_member_error(b, 1, "a member start at most its end", entry1);
   }
   SECTION("end past the GMIF data") {
     Bytes b = good;
     put(b, entry1 + 4, get(b, gmif_at(b) + 4, 4) - 8 + 1, 4);
-    expect_error(b, "a member end inside the GMIF's 20 data bytes", entry1 + 4);
+    expect_member_error(b, 1, "a member end inside the GMIF's 20 data bytes", entry1 + 4);
   }
   SECTION("end exactly at the GMIF data end is fine") {
     Bytes b = good;
@@ -168,94 +200,94 @@ TEST_CASE("corrupt NARC member ranges", "[narc][corrupt]") {
   }
 }
 
-TEST_CASE("corrupt NARC BTNF: the FNT walker's rules", "[narc][corrupt][fnt]") {
+TEST_CASE("corrupt NARC BTNF: each FNT rule is a warning; every file still lists", "[narc][corrupt][fnt]") {
   const Bytes good = named_fixture();
   const std::size_t fnt = fnt_at(good);
   SECTION("directory count 0") {
     Bytes b = good;
     put(b, fnt + 6, 0, 2);
-    expect_error(b, "a directory count D >= 1", fnt + 6);
+    expect_fnt_fault(b, "a directory count D >= 1", fnt + 6);
   }
   SECTION("more than 4096 directories") {
     Bytes b = good;
     put(b, fnt + 6, 0x1001, 2);
-    expect_error(b, "at most 4096 directories", fnt + 6);
+    expect_fnt_fault(b, "at most 4096 directories", fnt + 6);
   }
   SECTION("directory table past the FNT") {
     Bytes b = good;
     put(b, fnt + 6, 8, 2);
-    expect_error(b, "a directory table of 8*D bytes inside the FNT's 60 bytes", fnt + 6);
+    expect_fnt_fault(b, "a directory table of 8*D bytes inside the FNT's 60 bytes", fnt + 6);
   }
   SECTION("sub-table offset past the FNT") {
     Bytes b = good;
     put(b, fnt + 8, 60, 4);
-    expect_error(b, "a sub-table offset inside the FNT's 60 bytes", fnt + 8);
+    expect_fnt_fault(b, "a sub-table offset inside the FNT's 60 bytes", fnt + 8);
   }
   SECTION("reserved record type 0x80") {
     Bytes b = good;
     put(b, fnt + 24, 0x80, 1);
-    expect_error(b, "0x80 is reserved", fnt + 24);
+    expect_fnt_fault(b, "0x80 is reserved", fnt + 24);
   }
   SECTION("name past the FNT") {
     Bytes b = good;
     put(b, fnt + 50, 0x7F, 1);
-    expect_error(b, "a 127-byte name inside the FNT's 60 bytes", fnt + 50);
+    expect_fnt_fault(b, "a 127-byte name inside the FNT's 60 bytes", fnt + 50);
   }
   SECTION("sub-table without its 0x00 end") {
     Bytes b = good;
     // c.bin's sub-table: make its name long enough to reach the FNT end exactly (60 = 50 + 1 + 9).
     put(b, fnt + 50, 9, 1);
     b[fnt + 56] = std::byte{'x'};  // the old end byte becomes part of the name
-    expect_error(b, "a sub-table record or its 0x00 end", fnt + 60);
+    expect_fnt_fault(b, "a sub-table record or its 0x00 end", fnt + 60);
   }
   SECTION("name with a '/'") {
     Bytes b = good;
     b[fnt + 26] = std::byte{'/'};
-    expect_error(b, "a file or directory name without '/' or NUL", fnt + 25);
+    expect_fnt_fault(b, "a file or directory name without '/' or NUL", fnt + 25);
   }
   SECTION("name \"..\"") {
     Bytes b = good;
     put(b, fnt + 30, 0x82, 1);  // "dir" -> "di", then the ID would be read from "r" + 0x01
     b[fnt + 31] = std::byte{'.'};
     b[fnt + 32] = std::byte{'.'};
-    expect_error(b, "not \".\" or \"..\"", fnt + 31);
+    expect_fnt_fault(b, "not \".\" or \"..\"", fnt + 31);
   }
   SECTION("child directory ID past D") {
     Bytes b = good;
     put(b, fnt + 34, 0xF003, 2);
-    expect_error(b, "a child directory ID in 0xF000-0xF002", fnt + 34);
+    expect_fnt_fault(b, "a child directory ID in 0xF000-0xF002", fnt + 34);
   }
   SECTION("child directory ID below 0xF000") {
     Bytes b = good;
     put(b, fnt + 34, 0x0001, 2);
-    expect_error(b, "a child directory ID in 0xF000-0xF002", fnt + 34);
+    expect_fnt_fault(b, "a child directory ID in 0xF000-0xF002", fnt + 34);
   }
   SECTION("a directory inside itself (cycle)") {
     Bytes b = good;
     put(b, fnt + 47, 0xF001, 2);
-    expect_error(b, "each directory listed once", fnt + 47);
+    expect_fnt_fault(b, "each directory listed once", fnt + 47);
   }
   SECTION("the root as a child") {
     Bytes b = good;
     put(b, fnt + 47, 0xF000, 2);
-    expect_error(b, "each directory listed once", fnt + 47);
+    expect_fnt_fault(b, "each directory listed once", fnt + 47);
   }
   SECTION("child ID cut off by the FNT end") {
     Bytes b = good;
     // c.bin's record as a directory whose 2-byte ID would start at the FNT end (50 + 1 + 9 = 60).
     put(b, fnt + 50, 0x89, 1);
     b[fnt + 56] = std::byte{'x'};
-    expect_error(b, "a 2-byte child directory ID", fnt + 60);
+    expect_fnt_fault(b, "a 2-byte child directory ID", fnt + 60);
   }
   SECTION("file ID past the BTAF count") {
     Bytes b = good;
     put(b, fnt + 4, 3, 2);
-    expect_error(b, "a file ID below the 3 files of the allocation table", fnt + 24);
+    expect_fnt_fault(b, "a file ID below the 3 files of the allocation table", fnt + 24);
   }
   SECTION("one file ID named twice") {
     Bytes b = good;
     put(b, fnt + 8 + 4, 0, 2);  // 0xF001's first file ID 0: b.bin collides with a.bin
-    expect_error(b, "each file ID named once", fnt + 37);
+    expect_fnt_fault(b, "each file ID named once", fnt + 37);
   }
 }
 
@@ -291,7 +323,10 @@ TEST_CASE("NARC warnings: version, trailing bytes, unnamed files", "[narc]") {
   SECTION("a file the FNT leaves unnamed keeps its index") {
     Bytes b = named_fixture();
     put(b, fnt_at(b) + 16 + 4, 1, 2);  // 0xF002's c.bin gets ID 1 ... (b.bin keeps 1 too: collision)
-    CHECK_FALSE(list(b).ok());
+    const auto collided = list(b);
+    REQUIRE(collided.ok());  // the first name stays; file 2 is then nameless
+    CHECK(collided.value().members[1].path == "dir/b.bin");
+    CHECK(collided.value().members[2].path == "2");
     b = named_fixture();
     put(b, fnt_at(b) + 50, 0, 1);  // 0xF002's sub-table empty: file 2 has no name
     auto listed = list(b);
@@ -302,4 +337,24 @@ TEST_CASE("NARC warnings: version, trailing bytes, unnamed files", "[narc]") {
     REQUIRE(listed.value().warnings.size() == 1);
     CHECK_THAT(listed.value().warnings[0], Catch::Contains("1 of 3 files have no name"));
   }
+}
+
+TEST_CASE("a broken entry and a bad name beside good files lose only themselves", "[narc][corrupt]") {
+  // Issue 35: either one failed the whole archive, and its good members were lost.
+  Bytes b = named_fixture();
+  const std::size_t fnt = fnt_at(b);
+  b[fnt + 26] = std::byte{0};  // "a.bin" -> "a\0bin"
+  const std::size_t entry1 = kBtaf + 12 + 8;
+  put(b, entry1, get(b, entry1 + 4, 4) + 1, 4);  // dir/b.bin: start after end
+  const auto listed = list(b);
+  REQUIRE(listed.ok());
+  const auto& members = listed.value().members;
+  REQUIRE(members.size() == 3);
+  CHECK(members[0].path == std::string("a\0bin", 5));  // list_container shows it as a\x00bin
+  CHECK_FALSE(members[0].error);
+  CHECK(members[1].path == "dir/b.bin");
+  REQUIRE(members[1].error);
+  CHECK(members[1].error->offset == entry1);
+  CHECK(members[2].path == "dir/sub/c.bin");
+  CHECK_FALSE(members[2].error);
 }
