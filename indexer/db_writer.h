@@ -35,6 +35,7 @@ struct DumpTotals {
   std::int64_t parsed = 0;       // files parsed (new or changed when incremental)
   std::int64_t removed = 0;      // files of the previous dump that are gone
   std::int64_t members = 0;      // of `files`, members of containers (rows with a parent)
+  std::int64_t lost = 0;         // files the database refused even as an error row: a scan warning each
   bool single_file = false;      // the database was left in DELETE mode (no -wal/-shm files)
 };
 

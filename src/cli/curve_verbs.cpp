@@ -229,6 +229,8 @@ class BakeWriter {
 }  // namespace
 
 int run_export(const ExportOptions& options, std::ostream& out) {
+  if (!options.output.empty() && same_file(options.output, options.file))
+    return fail(kExitUsage, fmt::format("{} is the file being read; give another --out", options.output.string()));
   const ScopedParseBudget budget;
   auto input = load_for(options.file, &FormatModule::curves, "export");
   if (const int* code = std::get_if<int>(&input)) return *code;
@@ -247,6 +249,8 @@ int run_export(const ExportOptions& options, std::ostream& out) {
 }
 
 int run_convert(const ConvertOptions& options, std::ostream& out) {
+  if (same_file(options.output, options.input))
+    return fail(kExitUsage, fmt::format("{} is the file being read; give another OUTPUT", options.output.string()));
   const ScopedParseBudget budget;
   auto input = load_for(options.input, &FormatModule::convert, "convert");
   if (const int* code = std::get_if<int>(&input)) return *code;
@@ -257,7 +261,7 @@ int run_convert(const ConvertOptions& options, std::ostream& out) {
   try {
     write_file_checked(options.output, result.bytes);
   } catch (const std::exception& error) {
-    return fail(kExitFatal, error.what());
+    return fail(kExitFatal, error);
   }
   out << fmt::format("wrote {} ({})\n", options.output.string(), result.summary);
   return kExitOk;

@@ -23,6 +23,10 @@ std::string index_summary_text(const IndexOptions& options, const IndexSummary& 
     text += fmt::format("parsed {} files: {} tracks, {} keys\n", totals.parsed, totals.tracks, totals.keys);
   if (totals.errors > 0)
     text += fmt::format("see them with: animdex query errors --db {} -p dump {}\n", database, label);
+  if (totals.lost > 0)
+    text += fmt::format("{} files could not be recorded at all: the database refused their rows, even as errors (see "
+                        "them with: animdex sql \"SELECT * FROM scan_warnings\" --db {})\n",
+                        totals.lost, database);
   return text;
 }
 

@@ -91,7 +91,7 @@ int run_index_verb(IndexVerbOptions& options) {
   try {
     const auto summary = run_index(index);
     if (!options.quiet) print_summary(index, summary);
-    return summary.totals.errors > 0 ? kExitFileErrors : kExitOk;
+    return summary.totals.errors > 0 || summary.totals.lost > 0 ? kExitFileErrors : kExitOk;
   } catch (const LabelInUse& error) {
     return fail(kExitUsage, error);
   } catch (const DumpsOverlap& error) {

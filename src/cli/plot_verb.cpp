@@ -100,6 +100,8 @@ std::size_t chart_count(const std::string& html) {
 }  // namespace
 
 int run_plot(const PlotOptions& options, std::ostream& out) {
+  if (same_file(options.output, options.file))
+    return fail(kExitUsage, fmt::format("{} is the file being read; give another --out", options.output.string()));
   const ScopedParseBudget budget;
   auto input = load_for(options.file, &FormatModule::curves, "plot");
   if (const int* code = std::get_if<int>(&input)) return *code;
@@ -124,7 +126,7 @@ int run_plot(const PlotOptions& options, std::ostream& out) {
   try {
     write_file_checked(options.output, html);
   } catch (const std::exception& error) {
-    return fail(kExitFatal, error.what());
+    return fail(kExitFatal, error);
   }
   const auto plural = [](std::size_t count, const char* noun) {
     return fmt::format("{} {}{}", count, noun, count == 1 ? "" : "s");

@@ -34,7 +34,7 @@ int emit(const std::string& path, std::ostream& out, const std::function<void(st
   try {
     write_file_checked(path, text.view());
   } catch (const std::exception& error) {
-    return fail(kExitFatal, error.what());
+    return fail(kExitFatal, error);
   }
   fmt::print(stderr, "wrote {}\n", path);
   return kExitOk;
@@ -60,7 +60,7 @@ int run_report_reuse(const ReuseCommandOptions& options, std::ostream& out) {
   } catch (const QueryUsageError& error) {
     return fail(kExitUsage, error.what());
   } catch (const std::exception& error) {
-    return fail(kExitFatal, error.what());
+    return fail(kExitFatal, error);
   }
 }
 
@@ -84,7 +84,7 @@ int run_report_docs(const DocsCommandOptions& options, std::ostream& out) {
   } catch (const ForeignFileError& error) {
     return fail(kExitUsage, error.what());
   } catch (const std::exception& error) {
-    return fail(kExitFatal, error.what());
+    return fail(kExitFatal, error);
   }
 }
 
@@ -113,7 +113,7 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out) {
   } catch (const QueryUsageError& error) {
     return fail(kExitUsage, error.what());
   } catch (const std::exception& error) {
-    return fail(kExitFatal, error.what());
+    return fail(kExitFatal, error);
   }
 }
 

@@ -62,6 +62,14 @@ const CLI::Validator& character_count() {
 
 constexpr const char* kDemoMarker = ".animdex-demo";
 
+// The most characters and every kind: a superset of any demo's files.
+SampleDumpOptions every_sample_file() {
+  SampleDumpOptions options;
+  options.character_count = kSampleCharacterLimit;
+  options.include_kh2 = options.include_nsbca = true;
+  return options;
+}
+
 // A folder the demo may clear: missing, empty, marked by an earlier demo, or one an older demo
 // wrote before the marker existed: only dump/ and the database, and dump/ only sample files (a
 // dump/ of the user's own is never taken for it).
@@ -74,10 +82,24 @@ bool is_demo_folder(const fs::path& directory) {
     const std::string name = entry.path().filename().string();
     if (name != "dump" && name != "images" && !name.starts_with("animdex-demo.db")) return false;
   }
-  SampleDumpOptions every_sample_file;  // the most characters and every kind: a superset of any demo's
-  every_sample_file.character_count = kSampleCharacterLimit;
-  every_sample_file.include_kh2 = every_sample_file.include_nsbca = true;
-  return !error && is_sample_folder(directory / "dump", every_sample_file);
+  return !error && is_sample_folder(directory / "dump", every_sample_file());
+}
+
+// A demo folder written before folders had manifests: its dump/ holding only the sample's file
+// names and images/ only the images' are cleared as that demo did; anything else is left for
+// OutputFolder to refuse.
+void clear_folder_of_an_older_demo(const fs::path& dump, const fs::path& images) {
+  std::error_code error;
+  if (fs::is_directory(dump, error) && !fs::exists(dump / OutputFolder::kManifestName, error) &&
+      is_sample_folder(dump, every_sample_file()))
+    fs::remove_all(dump);
+  if (!fs::is_directory(images, error) || fs::exists(images / OutputFolder::kManifestName, error)) return;
+  for (const auto& entry : fs::directory_iterator(images, error)) {
+    const auto name = entry.path().filename().string();
+    if (!entry.is_regular_file(error) || (name != "gnt4.iso" && name != "gnt4.ciso" && name != "nitro.nds" && name != "kh2.iso"))
+      return;
+  }
+  fs::remove_all(images);
 }
 
 }  // namespace
@@ -92,17 +114,21 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
                                           "--force to replace them",
                                           options.directory.string()));
     }
-    fs::remove_all(dump);
-    fs::remove_all(options.directory / "images");
+    // dump/ and images/ are written like `sample DIR --images DIR2`: their manifests say which
+    // files are the demo's, so a file of the user's there is refused, never deleted.
+    const fs::path images = options.directory / "images";
+    clear_folder_of_an_older_demo(dump, images);
+    OutputFolder dump_out(dump, "sample", options.force);
+    OutputFolder images_out(images, "sample --images", options.force);
     for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(database.string() + suffix);
-    fs::create_directories(options.directory);
     write_file_checked(options.directory / kDemoMarker, "written by animdex demo; it may replace this folder's dump\n");
 
     SampleDumpOptions sample;
     sample.character_count = options.character_count;
     sample.include_kh2 = true;
     sample.include_nsbca = true;
-    const auto written = write_sample_dump(dump, sample);
+    const auto written = write_sample_dump(dump_out, sample);
+    dump_out.finish();
     out << fmt::format("Wrote a sample dump (GNT4-like, plus KH2 motion sets and a DS door, NSBCA with its NSBMD model): {} files for {} characters under {}\n", written.files.size(),
                        written.characters.size(), dump.string());
 
@@ -143,8 +169,8 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
          command("errors"), "errors", {{"dump", "NULL"}});
 
     // Disc images and archives built from the same dump, indexed in place as a second dump.
-    const fs::path images = options.directory / "images";
-    const auto built = write_sample_images(dump, images);
+    const auto built = write_sample_images(dump, images_out);
+    images_out.finish();
     IndexOptions image_index = index;
     image_index.roots = {images};
     image_index.label = "images";
@@ -167,6 +193,8 @@ int run_demo(const DemoOptions& options, std::ostream& out) {
                        "(markdown + HTML with charts).\n",
                        database.string());
     return kExitOk;
+  } catch (const ForeignFileError& error) {
+    return fail(kExitUsage, error);
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
   }
@@ -189,6 +217,11 @@ struct SampleOptions {
 int run_sample(SampleOptions& options) {
   options.sample.include_problem_files = !options.no_problem_files;
   if (!options.images.empty()) options.sample.include_kh2 = options.sample.include_nsbca = true;
+  std::error_code same;
+  const auto normal = [](const std::string& folder) { return (fs::absolute(folder) / "").lexically_normal(); };
+  if (!options.images.empty() && (normal(options.images) == normal(options.directory) ||
+                                  fs::equivalent(options.images, options.directory, same)))
+    return fail(kExitUsage, "--images needs a folder of its own (a subfolder of DIR will do), not DIR itself");
   try {
     // Both folders are checked before either is written: a refused --images leaves no dump behind.
     OutputFolder dump(options.directory, "sample", options.force);

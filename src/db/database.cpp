@@ -86,23 +86,39 @@ void check_identity(SQLite::Database& db, const std::filesystem::path& path, boo
 }
 
 struct SchemaObject {
-  std::string type, table, sql;
-  std::vector<std::string> columns;  // a table's, sorted
+  std::string table, sql;
+  // A table's columns ("name type pk hidden": hidden marks generated columns) and foreign keys
+  // ("from -> table.to on delete ACTION"), sorted: a migration's ADD COLUMN appends, so a
+  // migrated table's text differs from a new one's while these agree.
+  std::vector<std::string> columns, foreign_keys;
 };
-using SchemaObjects = std::map<std::string, SchemaObject>;
+// By type and name: a trigger may share a name with a table, view or index (its own namespace).
+using SchemaObjects = std::map<std::pair<std::string, std::string>, SchemaObject>;
+
+std::vector<std::string> sorted_rows(SQLite::Database& db, const std::string& sql, const std::string& table) {
+  SQLite::Statement rows(db, sql);
+  rows.bind(1, table);
+  std::vector<std::string> lines;
+  while (rows.executeStep()) lines.push_back(rows.getColumn(0).getString());
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
 
 SchemaObjects schema_objects(SQLite::Database& db, std::string_view schema) {
   SchemaObjects objects;
   SQLite::Statement rows(db, fmt::format("SELECT type, name, tbl_name, sql FROM {}.sqlite_schema", schema));
   while (rows.executeStep())
-    objects[rows.getColumn(1).getString()] = {rows.getColumn(0).getString(), rows.getColumn(2).getString(),
-                                              rows.getColumn(3).getString(), {}};
-  for (auto& [name, object] : objects) {
-    if (object.type != "table" || name.starts_with("sqlite_")) continue;
-    SQLite::Statement columns(db, fmt::format("SELECT name FROM pragma_table_info(?, '{}')", schema));
-    columns.bind(1, name);
-    while (columns.executeStep()) object.columns.push_back(columns.getColumn(0).getString());
-    std::sort(object.columns.begin(), object.columns.end());  // a migration's ADD COLUMN appends
+    objects[{rows.getColumn(0).getString(), rows.getColumn(1).getString()}] = {rows.getColumn(2).getString(),
+                                                                                rows.getColumn(3).getString()};
+  for (auto& [key, object] : objects) {
+    if (key.first != "table" || key.second.starts_with("sqlite_") || object.sql.starts_with("CREATE VIRTUAL")) continue;
+    object.columns = sorted_rows(
+        db, fmt::format("SELECT name || ' ' || upper(type) || ' ' || pk || ' ' || hidden FROM pragma_table_xinfo(?, '{}')", schema),
+        key.second);
+    object.foreign_keys = sorted_rows(
+        db, fmt::format("SELECT \"from\" || ' -> ' || \"table\" || '.' || ifnull(\"to\", '') || ' on delete ' || on_delete "
+                        "FROM pragma_foreign_key_list(?, '{}')", schema),
+        key.second);
   }
   return objects;
 }
@@ -120,31 +136,45 @@ const SchemaObjects& declared_objects() {
 
 // SQLite's own objects: made by SQLite for a declared table (autoindexes, AUTOINCREMENT's
 // counters) or by ANALYZE. None of them holds code.
-bool is_sqlite_internal(const std::string& name, const SchemaObject& object) {
-  if (object.type == "index") return name.starts_with("sqlite_autoindex_") && object.sql.empty();
-  return object.type == "table" && (name == "sqlite_sequence" || name == "sqlite_stat1" || name == "sqlite_stat4");
+bool is_sqlite_internal(const std::pair<std::string, std::string>& key, const SchemaObject& object) {
+  const auto& [type, name] = key;
+  if (type == "index") return name.starts_with("sqlite_autoindex_") && object.sql.empty();
+  return type == "table" && (name == "sqlite_sequence" || name == "sqlite_stat1" || name == "sqlite_stat4");
+}
+
+// Why `object` is not the declared one, or empty when it is. Code-bearing objects (views,
+// triggers, indexes, virtual tables) must match the declaration to the letter; tables by their
+// columns and foreign keys.
+std::string schema_difference(const std::string& type, const std::string& name, const SchemaObject& object,
+                              const SchemaObject& expected) {
+  if (expected.table != object.table)
+    return fmt::format("holds {} {} on table {}, where animdex declares it on {}", type, name, object.table,
+                       expected.table);
+  const bool is_virtual = object.sql.starts_with("CREATE VIRTUAL") || expected.sql.starts_with("CREATE VIRTUAL");
+  if ((type != "table" || is_virtual) && expected.sql != object.sql)
+    return fmt::format("holds {} {}, which differs from the one animdex declares", type, name);
+  if (expected.columns != object.columns)
+    return fmt::format("holds table {}, whose columns differ from the ones animdex declares", name);
+  if (expected.foreign_keys != object.foreign_keys)
+    return fmt::format("holds table {}, whose references differ from the ones animdex declares", name);
+  return {};
 }
 
 // Refuses a database holding a schema object this build does not declare, or a declared one
 // changed: a trigger would run during `index` (deleting a dump's rows, failing every insert), a
 // view redefined (`dumps` as a recursive view) would run for every reader. A declared object
 // that is missing is not refused here: the DDL creates it for a writer; a reader's query says so.
+// CHECK constraints are not compared (no pragma lists them; a migrated table's text differs from a
+// new one's): one can only refuse rows, which the writer reports (indexer/db_writer.cpp).
 void check_schema_objects(SQLite::Database& db, const std::filesystem::path& path, std::string_view schema) {
   const auto& declared = declared_objects();
-  for (const auto& [name, object] : schema_objects(db, schema)) {
-    if (is_sqlite_internal(name, object)) continue;
-    const auto expected = declared.find(name);
-    std::string problem;
-    if (expected == declared.end() || expected->second.type != object.type)
-      problem = fmt::format("holds {} {}, which animdex does not declare", object.type, name);
-    else if (expected->second.table != object.table)
-      problem = fmt::format("holds {} {} on table {}, where animdex declares it on {}", object.type, name, object.table,
-                            expected->second.table);
-    else if ((object.type == "view" || object.type == "trigger" || object.sql.starts_with("CREATE VIRTUAL")) &&
-             expected->second.sql != object.sql)
-      problem = fmt::format("holds a {} {} that differs from the one animdex declares", object.type, name);
-    else if (object.type == "table" && expected->second.columns != object.columns)
-      problem = fmt::format("holds a table {} whose columns differ from the ones animdex declares", name);
+  for (const auto& [key, object] : schema_objects(db, schema)) {
+    if (is_sqlite_internal(key, object)) continue;
+    const auto& [type, name] = key;
+    const auto expected = declared.find(key);
+    const std::string problem = expected == declared.end()
+                                    ? fmt::format("holds {} {}, which animdex does not declare", type, name)
+                                    : schema_difference(type, name, object, expected->second);
     if (!problem.empty())
       throw DatabaseError(fmt::format("{} {}: it was changed outside animdex, so it is not opened (nothing in it "
                                       "runs); index into a new database",

@@ -27,6 +27,15 @@ CapabilityError too_many_samples(double start, double end, double samples_per_se
                                  number_text(samples_per_second), kMaxSamplesPerChannel));
 }
 
+std::optional<CapabilityError> check_animation_samples(std::size_t samples_per_channel, std::size_t channels,
+                                                       double samples_per_second) {
+  const double total = static_cast<double>(samples_per_channel) * static_cast<double>(channels);
+  if (total <= kMaxSamplesPerAnimation) return std::nullopt;
+  return usage_error(fmt::format("at {} samples per second its {} channels make {:.0f} samples, more than the {:.0f} "
+                                 "one animation may hold; lower the rate",
+                                 number_text(samples_per_second), channels, total, kMaxSamplesPerAnimation));
+}
+
 std::optional<long long> parse_slot_number(const std::string& text) {
   const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
   const char* begin = text.data() + (hex ? 2 : 0);

@@ -16,6 +16,15 @@ inline constexpr double kMaxSamplesPerChannel = 1'000'000;
 // than kMaxSamplesPerChannel or the range is not finite.
 std::optional<std::vector<double>> sample_times(double start, double end, double samples_per_second);
 
+// Samples one animation's channels may hold in all (a time and a value each: 128 MiB): `export`
+// and `plot` hold one animation at a time, so this bounds their memory whatever the rate.
+inline constexpr double kMaxSamplesPerAnimation = 8'000'000;
+
+// The usage error when `channels` channels of `samples_per_channel` samples each pass
+// kMaxSamplesPerAnimation; nullopt when they fit. Called before the samples are made.
+std::optional<CapabilityError> check_animation_samples(std::size_t samples_per_channel, std::size_t channels,
+                                                       double samples_per_second);
+
 // The usage error for a range sample_times refused.
 CapabilityError too_many_samples(double start, double end, double samples_per_second);
 

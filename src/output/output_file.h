@@ -12,9 +12,10 @@ namespace animdex {
 // A file being written. A regular file (or a new one) is written to a fresh temporary in the
 // target's folder, created exclusively (O_CREAT | O_EXCL | O_NOFOLLOW under a unique name), and
 // renamed over the target by commit(): a failed or abandoned write leaves the previous file whole,
-// and a symlink at the target is replaced, not followed. A target that exists and is not a regular
-// file (a device, a FIFO, /dev/stdout) is written in place. Errors throw std::runtime_error naming
-// the target and the system's reason (e.g. "No space left on device").
+// and a symlink to a file at the target is replaced, not followed; a file replaced keeps its
+// permissions. A target that is (or links to) a device or FIFO (/dev/stdout) is written in place. Errors throw std::runtime_error naming
+// the target and the system's reason (e.g. "No space left on device"). SIGINT, SIGTERM and SIGHUP
+// (where the process has no handler of its own) remove the temporaries being written.
 class OutputFile {
  public:
   explicit OutputFile(std::filesystem::path target);
@@ -33,7 +34,12 @@ class OutputFile {
   std::filesystem::path target_;
   std::filesystem::path temporary_;  // empty when written in place
   std::FILE* file_ = nullptr;
+  int tracked_ = -1;  // its slot among the temporaries an interrupt removes
 };
+
+// Whether `output` and `input` name one existing file (through a link, a hard link, `./`): a verb
+// must not replace the file it reads.
+bool same_file(const std::filesystem::path& output, const std::filesystem::path& input);
 
 // Writes `bytes` to `path` through an OutputFile and commits it.
 void write_file_checked(const std::filesystem::path& path, std::string_view bytes);

@@ -56,14 +56,17 @@ OutputFolder::OutputFolder(fs::path root, std::string verb, bool force)
     try {
       std::ifstream in(manifest, std::ios::binary);
       const auto json = nlohmann::json::parse(in);
-      if (json.at("verb").get<std::string>() != verb_ && !force_)
+      const auto writer = json.at("verb").get<std::string>();
+      if (writer != verb_ && !force_)
         throw ForeignFileError(fmt::format("{} was written by `animdex {}`, not `animdex {}`; give another folder, "
                                            "or --force to write into it",
-                                           root_.string(), json.at("verb").get<std::string>(), verb_));
-      for (const auto& file : json.at("files"))
-        if (is_plain_relative(file.at("path").get<std::string>()))
-          previous_[file.at("path").get<std::string>()] = {file.at("size").get<std::uint64_t>(),
-                                                           file.at("hash").get<std::string>()};
+                                           root_.string(), writer, verb_));
+      // Another verb's files are never this one's to remove, even with --force.
+      if (writer == verb_)
+        for (const auto& file : json.at("files"))
+          if (is_plain_relative(file.at("path").get<std::string>()))
+            previous_[file.at("path").get<std::string>()] = {file.at("size").get<std::uint64_t>(),
+                                                             file.at("hash").get<std::string>()};
     } catch (const nlohmann::json::exception&) {
       if (!force_)
         throw ForeignFileError(fmt::format("{} is not a manifest animdex wrote; give another folder, or --force to "
@@ -87,7 +90,12 @@ void OutputFolder::check_foreign() const {
     const auto status = it->symlink_status(error);
     const auto relative = fs::relative(it->path(), root_).generic_string();
     if (fs::is_symlink(status)) refuse(it->path(), "a symbolic link");
-    if (fs::is_directory(status)) continue;
+    if (fs::is_directory(status)) {
+      // A folder output of its own inside this one (`sample s --images s/img`): its manifest
+      // guards it, and this verb never writes there.
+      if (fs::is_regular_file(fs::symlink_status(it->path() / kManifestName, error))) it.disable_recursion_pending();
+      continue;
+    }
     if (relative == kManifestName) continue;
     const auto listed = previous_.find(relative);
     if (listed == previous_.end()) refuse(it->path(), "not in its manifest");

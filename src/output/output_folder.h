@@ -6,7 +6,8 @@
 // A folder the verb wrote holds its manifest (kManifestName: JSON, the verb and each file's path,
 // size and content hash). On the next run the manifest tells the verb's files from the user's:
 // a file it does not list, a listed one whose content changed since, or a symlink anywhere below
-// the folder is foreign, and the run is refused naming the first one (unless `force`). When the run
+// the folder is foreign, and the run is refused naming the first one (unless `force`); a subfolder
+// holding a manifest of its own is another output's and passed over. When the run
 // finishes, files the previous run wrote and this one did not (stale pages) are removed, if their
 // content is still what was written; the manifest is replaced.
 #include <cstdint>

@@ -52,3 +52,13 @@ TEST_CASE("a subfolder of an indexed folder is refused as a second dump, and dro
   CHECK(test::foreign_key_violations(reader) == 0);
   CHECK(test::query_integer(reader, "SELECT COUNT(*) FROM scan_warnings WHERE dump_id NOT IN (SELECT id FROM dumps)") == 0);
 }
+
+TEST_CASE("a link to an indexed folder overlaps it", "[cli][dumps]") {
+  test::TempDir dir;
+  test::write_clean_sample(dir / "s", 1, false);
+  std::filesystem::create_directory_symlink(dir / "s", dir / "link");
+  const auto db = (dir / "g.db").string();
+  REQUIRE(test::run({"index", (dir / "s").string(), "--db", db, "--quiet"}).code == 0);
+  CHECK(test::run_capturing({"index", (dir / "link").string(), "--db", db, "--quiet"}).code == 2);
+  CHECK(roots_overlap((dir / "link/files").string(), (dir / "s").string()));
+}

@@ -47,3 +47,18 @@ TEST_CASE("a bake's error prints a float32 end time as the file stored it", "[cl
   const auto error = too_many_samples(0, static_cast<double>(1.35f), 1e9);
   CHECK_THAT(error.message, Catch::StartsWith("0 to 1.35 s at 1000000000 samples per second"));
 }
+
+TEST_CASE("one animation's samples are bounded before they are made, whatever the rate", "[cli][export]") {
+  test::TempDir dir;
+  test::write_clean_sample(dir / "s", 1, false);
+  std::string mot;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir / "s/files/chr"))
+    if (entry.path().filename() == "0000.mot") mot = entry.path().string();
+  // 22 bones of a 1.25 s animation at 200,000 per second: 55 M samples, refused before one is made.
+  const auto refused = test::run_capturing({"export", mot, "--slot", "0", "--bake", "200000"});
+  CHECK(refused.code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("one animation may hold; lower the rate"));
+  CHECK(refused.out.empty());
+  CHECK(check_animation_samples(1000, 8000, 60) == std::nullopt);
+  CHECK(check_animation_samples(1001, 8000, 60).has_value());
+}

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "db/database.h"
+#include "db/key_tables.h"
 #include "db/sql_runner.h"
 #include "support/cli_run.h"
 #include "support/test_support.h"
@@ -64,6 +65,39 @@ TEST_CASE("a database with a trigger is refused by readers and by index, and not
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations") > 0);  // nothing was deleted
 }
 
+TEST_CASE("a trigger named like a declared view is still a trigger, and refused", "[db][reliability]") {
+  test::TempDir dir;
+  const auto path = indexed_sample(dir);
+  auto db = open_read_only(path);
+  const auto view = std::get<std::string>(
+      run_read_only_sql(db, "SELECT sql FROM sqlite_schema WHERE name = 'track_reuse'").rows.at(0).at(0));
+  tamper(path, "CREATE TRIGGER track_reuse AFTER INSERT ON files BEGIN DELETE FROM files WHERE dump_id = 1; END; "
+               "DROP VIEW track_reuse; " + view + ";");
+  CHECK_THROWS_WITH(open_read_only(path), Catch::Contains("trigger track_reuse"));
+  const auto index = test::run_capturing({"index", (dir / "dump").string(), "--db", path, "--label", "t", "--quiet"});
+  CHECK(index.code == 1);
+}
+
+TEST_CASE("a changed index, virtual table, generated column or reference is refused naming it", "[db][reliability]") {
+  test::TempDir dir;
+  const auto path = indexed_sample(dir);
+  const std::vector<std::pair<std::string, std::string>> changes = {
+      {"DROP INDEX files_by_hash; CREATE INDEX files_by_hash ON files(content_hash) WHERE 1 = 1;", "index files_by_hash"},
+      {"DROP TABLE keyframes; CREATE TABLE keyframes(track_id, key_index, time, frame, x, y, z, w);", "table keyframes"},
+      {"ALTER TABLE dumps ADD COLUMN g TEXT GENERATED ALWAYS AS ('x') VIRTUAL;", "table dumps"},
+      {"PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, 'REFERENCES dumps(id) ON DELETE "
+       "CASCADE', 'REFERENCES dumps(id)') WHERE name = 'files';", "table files, whose references differ"}};
+  for (const auto& [sql, named] : changes) {
+    const auto copy = (dir / "copy.db").string();
+    fs::remove(copy);
+    fs::copy_file(path, copy);
+    if (named == "table keyframes") enable_key_tables();
+    tamper(copy, sql);
+    INFO(sql);
+    CHECK_THROWS_WITH(open_read_only(copy), Catch::Contains(named));
+  }
+}
+
 TEST_CASE("a database whose view or table was redefined is refused naming it", "[db][reliability]") {
   test::TempDir dir;
   const auto path = indexed_sample(dir);
@@ -104,4 +138,19 @@ TEST_CASE("a value longer than any the indexer writes is an error, not a copy of
   const auto docs = test::run_capturing({"report", "docs", "--db", path, "--out", (dir / "docs").string()});
   CHECK(docs.code == 1);
   CHECK_THAT(docs.err, Catch::Contains("longer than 32 MiB") && Catch::Contains("outside animdex"));
+}
+
+TEST_CASE("files a CHECK constraint refuses even as errors are counted and said, never lost silently",
+          "[db][reliability]") {
+  test::TempDir dir;
+  const auto path = indexed_sample(dir);
+  tamper(path, "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, 'REFERENCES dumps(id) ON "
+               "DELETE CASCADE,  -- the dump', 'REFERENCES dumps(id) ON DELETE CASCADE CHECK (path NOT LIKE ''%/0000.mot''),"
+               "  -- the dump') WHERE name = 'files';");
+  const auto index = test::run_capturing({"index", (dir / "dump").string(), "--db", path, "--label", "again",
+                                          "--allow-overlap"});
+  CHECK(index.code == 3);
+  CHECK_THAT(index.out + index.err, Catch::Contains("files could not be recorded at all"));
+  auto db = open_read_only(path);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM scan_warnings WHERE message LIKE 'the database refused%'") > 0);
 }

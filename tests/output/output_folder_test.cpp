@@ -113,3 +113,30 @@ TEST_CASE("sample and report docs keep a user's files and remove their own stale
   CHECK(fs::exists(dir / "pages/two/files.md"));
   CHECK_FALSE(fs::exists(dir / "pages/one"));
 }
+
+TEST_CASE("--force never removes another verb's files; nested outputs guard their own folders", "[output][reliability][cli]") {
+  test::TempDir dir;
+  REQUIRE(test::run({"sample", (dir / "s").string(), "--characters", "1", "--images", (dir / "s/img").string()}).code == 0);
+  // The sample's folder holds the images' folder, with its own manifest: the next run is fine.
+  CHECK(test::run({"sample", (dir / "s").string(), "--characters", "1", "--images", (dir / "s/img").string()}).code == 0);
+  CHECK(test::run_capturing({"sample", (dir / "t").string(), "--images", (dir / "t").string()}).code == 2);
+  const auto files_before = std::distance(fs::recursive_directory_iterator(dir / "s"), fs::recursive_directory_iterator());
+  const auto db = (dir / "s.db").string();
+  test::run({"index", (dir / "s/files").string(), "--db", db, "--quiet"});
+  CHECK(test::run({"report", "docs", "--db", db, "--out", (dir / "s").string(), "--force"}).code == 0);
+  CHECK(fs::exists(dir / "s/files/lw/camera.mot"));  // the sample's files stay
+  CHECK(std::distance(fs::recursive_directory_iterator(dir / "s"), fs::recursive_directory_iterator()) > files_before);
+}
+
+TEST_CASE("demo refuses a user's file in its dump folder instead of deleting it", "[output][reliability][cli]") {
+  test::TempDir dir;
+  const auto demo = (dir / "demo").string();
+  REQUIRE(test::run({"demo", "--dir", demo, "--characters", "1"}).code == 0);
+  test::write_text(dir / "demo/dump/mine.txt", "mine\n");
+  const auto refused = test::run_capturing({"demo", "--dir", demo, "--characters", "1"});
+  CHECK(refused.code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("mine.txt"));
+  CHECK(test::read_text(dir / "demo/dump/mine.txt") == "mine\n");
+  fs::remove(dir / "demo/dump/mine.txt");
+  CHECK(test::run({"demo", "--dir", demo, "--characters", "2"}).code == 0);
+}

@@ -82,6 +82,9 @@ Answer<AnimationCurves> animation_curves(const GntAnimation& animation, double s
   const auto [start, end] = key_range(animation);
   const auto samples = sample_times(start, end, samples_per_second);
   if (!samples) return too_many_samples(start, end, samples_per_second);
+  // At most T, R (4) and S per bone.
+  if (auto refused = check_animation_samples(samples->size(), 10 * animation.bones.size(), samples_per_second))
+    return *refused;
   AnimationCurves curves;
   curves.animation = id_text(animation.animation_id);
   curves.slot = std::to_string(animation.animation_id);

@@ -169,6 +169,8 @@ namespace {
 Answer<AnimationCurves> interpolated_curves(const InterpolatedMotion& body, AnimationCurves curves, double rate) {
   const auto samples = sample_times(curves.start_seconds, curves.end_seconds, rate);
   if (!samples) return too_many_samples(curves.start_seconds, curves.end_seconds, rate);
+  if (auto refused = check_animation_samples(samples->size(), body.forward_curves.size() + body.inverse_curves.size(), rate))
+    return *refused;
   const auto bones = static_cast<std::size_t>(std::max<std::int16_t>(body.bone_count, 0));
   const auto add = [&](const FCurve& curve, bool inverse) {
     if (curve.channel() > 8 || curve.key_count == 0) return;
@@ -200,6 +202,8 @@ Answer<AnimationCurves> raw_curves(const RawMotion& raw, AnimationCurves curves,
   const auto samples = sample_times(curves.start_seconds, curves.end_seconds, rate);
   if (!samples) return too_many_samples(curves.start_seconds, curves.end_seconds, rate);
   if (raw.total_frame_count <= 0) return curves;
+  if (auto refused = check_animation_samples(samples->size(), 9 * static_cast<std::size_t>(std::max(raw.bone_count, 0)), rate))
+    return *refused;
   std::vector<std::array<double, 9>> parts(raw.matrices.size());
   for (std::size_t m = 0; m < raw.matrices.size(); ++m) parts[m] = decompose_euler(raw.matrices[m]);
   static constexpr std::size_t kOrder[] = {6, 7, 8, 3, 4, 5, 0, 1, 2};  // T, R, S

@@ -86,6 +86,8 @@ Answer<std::vector<AnimationCurves>> curves_lw(std::span<const std::byte> bytes,
   }
   const auto samples = sample_times(first, last, request.samples_per_second);
   if (!samples) return too_many_samples(first, last, request.samples_per_second);
+  if (auto refused = check_animation_samples(samples->size(), file.channels.size(), request.samples_per_second))
+    return *refused;
   AnimationCurves curves;
   curves.start_seconds = first;
   curves.end_seconds = last;

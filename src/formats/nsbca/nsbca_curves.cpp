@@ -78,6 +78,9 @@ Answer<std::vector<AnimationCurves>> curves_nodes(std::span<const std::byte> byt
     curves.frames_per_second = fps;
     const auto samples = sample_times(0, curves.end_seconds, request.samples_per_second);
     if (!samples) return too_many_samples(0, curves.end_seconds, request.samples_per_second);
+    // At most T, R (as many components as a matrix) and S per node.
+    if (auto refused = check_animation_samples(samples->size(), 15 * animation.nodes.size(), request.samples_per_second))
+      return *refused;
     for (std::size_t index = 0; index < animation.nodes.size(); ++index) add_node(animation, index, *samples, fps, curves);
     ++chosen;
     deliver(request, all, std::move(curves));
