@@ -112,8 +112,9 @@ std::variant<OpenedInput, std::string> open_input(const fs::path& given, const C
   input.bytes = std::get<std::shared_ptr<FileSource>>(opened);
   input.name = file.filename().string();
   input.file = file;
+  // One tally for the whole path, as `index` charges one walked file (ContainerBudget).
+  DecompressionTally tally(limits.max_total_decompressed);
   try {
-    DecompressionTally tally(limits.max_total_decompressed);
     if (auto whole = open_whole_file_lz(input.bytes, input.name, limits, tally)) {
       input.bytes = whole->content.bytes;
       input.compression = whole->member.compression;
@@ -128,7 +129,6 @@ std::variant<OpenedInput, std::string> open_input(const fs::path& given, const C
     auto parent = std::make_shared<const InputListing>(std::move(std::get<InputListing>(listing)));
     const Member* member = find_member(parent->members, rest);
     if (!member) return fmt::format("{}: no member {}; its members: {}", inside, rest, some_members(parent->members));
-    DecompressionTally tally(limits.max_total_decompressed);
     auto member_bytes = open_member(parent->data, *member, limits, tally);
     inside += "/" + member->path;
     if (!member_bytes.ok()) return fmt::format("{}: {}", inside, member_bytes.error().message());

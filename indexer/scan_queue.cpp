@@ -38,7 +38,7 @@ std::optional<ScanItem> ScanQueue::next() {
   while (!frames_.empty()) {
     Frame& top = frames_.back();
     if (top.next == top.members.size()) {
-      held_ -= top.held_bytes;
+      budget_->release(top.held_bytes);
       frames_.pop_back();
       continue;
     }
@@ -48,7 +48,7 @@ std::optional<ScanItem> ScanQueue::next() {
     return item;
   }
   if (next_entry_ == entries_.size()) return std::nullopt;
-  members_ = 0;
+  budget_ = std::make_unique<ContainerBudget>(limits_, entries_[next_entry_].size);
   return walked_item(next_entry_++);
 }
 
@@ -94,10 +94,8 @@ void ScanQueue::open_and_detect(ScanItem& item) {
     auto bytes = opened.value().bytes;
     const bool decompressed = opened.value().compression != Compression::none;
     if (opened.value().head_only) {  // a compressed container: its whole content, to list it
-      if (held_ + item.size > limits_.max_held_decompressed) {
-        item.container_error = ParseError{
-            0, fmt::format("at most {} bytes of compressed containers open at once", limits_.max_held_decompressed),
-            fmt::format("{} more for this one", item.size)};
+      if (item.size + budget_->held() > limits_.max_held_decompressed) {  // charged in expand()
+        item.container_error = budget_->hold(item.size);
         return;
       }
       const auto whole = open_member(item.parent_data, *item.member, limits_, *item.tally);
@@ -124,7 +122,7 @@ bool ScanQueue::mark_companion(ScanItem& item) const {
 // member, so it counts as compressed only when it decodes to something known; its content is then
 // parsed, or listed when it is a container (an LZ-wrapped NARC).
 ScanItem ScanQueue::whole_file_lz(ScanItem item, const std::shared_ptr<const ByteSource>& file, std::string_view name) {
-  auto tally = std::make_shared<DecompressionTally>(limits_.max_total_decompressed);
+  const auto& tally = budget_->tally();
   const auto whole = open_whole_file_lz(file, name, limits_, *tally);  // shared with the verbs' open_input
   if (!whole) return item;
   item.member = whole->member;
@@ -214,23 +212,24 @@ void ScanQueue::expand(ScanItem& item, const std::shared_ptr<const ByteSource>& 
     return;
   }
   auto& members = listed.value().list.members;
-  if (members_ + members.size() > limits_.max_members) {
-    item.container_error = ParseError{
-        0, fmt::format("at most {} members in all the containers of one file", limits_.max_members),
-        fmt::format("{} more here, after {}", members.size(), members_)};
+  if (auto spent = budget_->charge_members(members.size(), item.path)) {
+    item.container_error = std::move(spent);
     return;
   }
-  members_ += members.size();
+  const std::uint64_t held = decompressed ? bytes->size() : 0;
+  if (auto spent = budget_->hold(held)) {
+    item.container_error = std::move(spent);
+    return;
+  }
   item.warnings = std::move(listed.value().list.warnings);
   Frame frame;
   frame.path = item.path;
   frame.depth = item.depth;
   frame.module = &module;
   frame.data = listed.value().data;
-  frame.tally = std::make_shared<DecompressionTally>(limits_.max_total_decompressed);
+  frame.tally = budget_->tally();
   frame.members = std::move(members);
-  frame.held_bytes = decompressed ? bytes->size() : 0;
-  held_ += frame.held_bytes;
+  frame.held_bytes = held;
   frames_.push_back(std::move(frame));
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "containers/container.h"
+#include "containers/container_budget.h"
 #include "containers/member_bytes.h"
 #include "indexer/walker.h"
 
@@ -67,7 +68,7 @@ class ScanQueue {
     int depth = 0;
     const ContainerModule* module = nullptr;
     std::shared_ptr<const ByteSource> data;
-    std::shared_ptr<DecompressionTally> tally;
+    std::shared_ptr<DecompressionTally> tally;  // the walked file's (budget_)
     std::vector<Member> members;
     std::size_t next = 0;
     std::uint64_t held_bytes = 0;  // decompressed container bytes this frame keeps alive
@@ -88,9 +89,9 @@ class ScanQueue {
   std::function<PreviousState(const WalkEntry&)> previous_;
   std::size_t next_entry_ = 0;
   std::vector<Frame> frames_;
-  // Per walked file, across all its nested containers: caps that nesting cannot multiply.
-  std::uint64_t members_ = 0;              // members listed
-  std::uint64_t held_ = 0;                 // decompressed container bytes held by frames
+  // Per walked file, across all its nested containers: members listed, bytes decompressed (its
+  // members' tally, shared with the items decoded after the walk moved on) and containers held.
+  std::unique_ptr<ContainerBudget> budget_;
   // Companions found so far, by path (a table sorts before its data: KH2.IDX < KH2.IMG).
   std::unordered_map<std::string, const ContainerModule*> companions_;
 };

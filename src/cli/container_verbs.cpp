@@ -9,6 +9,7 @@
 
 #include "cli/errors.h"
 #include "cli/verb.h"
+#include "containers/container_budget.h"
 #include "containers/container_registry.h"
 #include "containers/listing.h"
 #include "containers/member_bytes.h"
@@ -30,14 +31,11 @@ ResultTable member_table() {
   return {{"path", "format", "size", "stored_size", "offset", "compression", "member_name", "error"}, {}};
 }
 
-// What one `ls` may list and hold in all, as `index` allows one walked file (ContainerLimits: members
-// across nested containers, compressed containers held open at once, decompressed bytes per
-// container), so a self-nesting image stops with an error instead of listing millions of rows.
+// What one `ls` may list, decompress and hold in all: the budget `index` gives one walked file
+// (ContainerBudget), so a self-nesting image stops with an error instead of listing millions of rows.
 struct LsBudget {
-  ContainerLimits limits;
-  std::uint64_t members = 0;  // members listed, nesting included
-  std::uint64_t held = 0;     // decompressed container bytes held by the levels being listed
-  std::string exhausted;      // why the listing stopped, when it did
+  ContainerBudget budget;
+  std::string exhausted;  // why the listing stopped, when it did
 };
 
 // Rows go out in batches where the format allows it (csv, tsv, jsonl: no column widths to measure
@@ -81,16 +79,12 @@ class RowSink {
 // cannot be opened is a row with its error: the listing goes on, within `budget`.
 void list_rows(const OpenedInput& container, const InputListing& listing, const std::string& prefix, bool recursive,
                RowSink& rows, int depth, LsBudget& budget) {
-  const ContainerLimits& limits = budget.limits;
-  if (budget.members + listing.members.size() > limits.max_members) {
-    budget.exhausted = fmt::format("at most {} members in all the containers of one file (as `index` lists them): "
-                                   "{} more in {}, after {}",
-                                   limits.max_members, listing.members.size(), prefix.empty() ? "it" : prefix,
-                                   budget.members);
+  const ContainerLimits& limits = budget.budget.limits();
+  if (auto spent = budget.budget.charge_members(listing.members.size(), prefix.empty() ? "it" : prefix)) {
+    budget.exhausted = fmt::format("{} (as `index` lists them): {}", spent->expected, spent->found);
     return;
   }
-  budget.members += listing.members.size();
-  DecompressionTally tally(limits.max_total_decompressed);
+  DecompressionTally& tally = budget.budget.decompressed();
   const auto parent = std::make_shared<const InputListing>(listing);
   const ContainerModule* parent_module = nullptr;
   try {
@@ -127,12 +121,16 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
     // A compressed container is held whole while its members are listed: bounded like index's.
     const std::uint64_t held = opened.value().head_only || opened.value().compression != Compression::none
                                    ? opened.value().size : 0;
-    if (budget.held + held > limits.max_held_decompressed) {
-      row[7] = ParseError{0, fmt::format("at most {} bytes of compressed containers open at once", limits.max_held_decompressed),
-                          fmt::format("{} more for this one", held)}.message();
+    if (auto spent = budget.budget.hold(held)) {
+      row[7] = spent->message();
       if (!add(std::move(row))) return;
       continue;
     }
+    struct Release {  // given back when this member is done, however it ends
+      ContainerBudget& budget;
+      std::uint64_t bytes;
+      ~Release() { budget.release(bytes); }
+    } release{budget.budget, held};
     auto whole = opened.value().head_only ? open_member(listing.data, member, limits, tally) : opened;
     if (!whole.ok()) {
       row[7] = whole.error().message();
@@ -146,9 +144,7 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
     if (why) row[7] = *why;
     if (!add(std::move(row))) return;
     if (why) continue;
-    budget.held += held;
     list_rows(inner, std::get<InputListing>(inner_listing), prefix + member.path + "/", true, rows, depth + 1, budget);
-    budget.held -= held;
   } catch (const std::bad_alloc&) {
     throw;  // not this member's error: run_ls stops with it
   } catch (const std::exception& error) {  // a read that fails (the image shrank): this member's row says so
@@ -169,7 +165,7 @@ int run_ls(const LsOptions& options, std::ostream& out) try {
   for (const auto& warning : std::get<InputListing>(listing).warnings)
     std::fprintf(stderr, "animdex: warning: %s: %s\n", options.container.c_str(), warning.c_str());
   RowSink rows(out, options.format);
-  LsBudget budget;
+  LsBudget budget{ContainerBudget(ContainerLimits{}, opened.bytes->size()), {}};
   list_rows(opened, std::get<InputListing>(listing), "", options.recursive, rows, 0, budget);
   rows.finish();
   if (!budget.exhausted.empty())

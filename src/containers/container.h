@@ -25,9 +25,12 @@ std::string_view compression_name(Compression compression);  // "none", "prs", "
 struct ContainerLimits {
   std::uint32_t max_depth = 8;                         // containers inside containers
   std::uint64_t max_member_size = 64ULL << 20;         // decompressed bytes of one compressed member
-  std::uint64_t max_total_decompressed = 4ULL << 30;   // decompressed bytes of all compressed members of one container
-  std::uint64_t max_members = 1'000'000;               // members one file's containers may list, nesting included
-  std::uint64_t max_held_decompressed = 128ULL << 20;  // compressed containers held open at once (nested)
+  // Per walked file (one ContainerBudget, container_budget.h, which scales the first two down for a
+  // small file): decompressed bytes (peeks included), members listed, nesting included, and bytes of
+  // compressed containers held open at once while their members are walked.
+  std::uint64_t max_total_decompressed = 16ULL << 30;
+  std::uint64_t max_members = 1'000'000;
+  std::uint64_t max_held_decompressed = 64ULL << 20;
   std::uint64_t max_table_size = 64ULL << 20;          // bytes of a member table (FST, FNT, IDX) read at once
 };
 

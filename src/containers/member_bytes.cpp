@@ -75,7 +75,7 @@ bool known_nitro_content(std::span<const std::byte> head) {
 void charge(DecompressionTally& tally, std::uint64_t bytes, std::uint64_t offset) {
   const std::uint64_t total = tally.bytes.fetch_add(bytes) + bytes;
   if (total > tally.limit)
-    fail_at(offset, fmt::format("at most {} decompressed bytes in all of this container's members", tally.limit),
+    fail_at(offset, fmt::format("at most {} decompressed bytes in all the containers of one file", tally.limit),
             fmt::format("{} with this member", total));
 }
 

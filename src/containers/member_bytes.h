@@ -14,8 +14,8 @@
 
 namespace animdex {
 
-// Decompressed bytes charged against one container's total cap (ContainerLimits::
-// max_total_decompressed); members of one container may be opened on several threads at once.
+// Decompressed bytes charged against one walked file's total cap (ContainerBudget, from
+// ContainerLimits::max_total_decompressed); its members may be opened on several threads at once.
 struct DecompressionTally {
   explicit DecompressionTally(std::uint64_t limit_bytes) : limit(limit_bytes) {}
   std::atomic<std::uint64_t> bytes{0};
@@ -39,7 +39,7 @@ struct OpenedMember {
 // only its first `produce` bytes (kept in memory); a raw one is a range of `data`, except that a
 // member marked may_be_lz whose bytes decode as LZ10/LZ11 to a known Nitro magic or a container is
 // opened decompressed (containers.md section 3, "Detecting a compressed member"). Caps: the
-// member's size (limits.max_member_size) and the container's running total (`tally`).
+// member's size (limits.max_member_size) and the walked file's running total (`tally`).
 Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, const Member& member,
                                  const ContainerLimits& limits, DecompressionTally& tally,
                                  std::uint64_t produce = UINT64_MAX);

@@ -10,6 +10,7 @@
 #include "containers/fpk/fpk_writer.h"
 #include "containers/lz/lz.h"
 #include "containers/narc/narc_writer.h"
+#include "containers/self_nesting_image.h"
 #include "db/database.h"
 #include "sample/sample_dump.h"
 #include "sample/sample_images.h"
@@ -130,29 +131,7 @@ TEST_CASE("one name, one member: every stored member path opens that member in e
   CHECK(run({"extract", (dir / "tree/d.narc").string(), "dup#2#2", "--out", (dir / "x").string()}).code == kExitUsage);
 }
 
-namespace {
-
-// A GameCube image whose `copies` files are each the whole image: every level lists the image again.
-std::vector<std::byte> self_nesting_image(int copies) {
-  std::vector<gcm::GcmFile> files;
-  for (int i = 0; i < copies; ++i) files.push_back({"f" + std::to_string(i), std::vector<std::byte>(32, std::byte{1})});
-  auto disc = gcm::build_gcm(files);
-  auto get = [&](std::size_t at) {
-    return (std::to_integer<std::size_t>(disc[at]) << 24) | (std::to_integer<std::size_t>(disc[at + 1]) << 16) |
-           (std::to_integer<std::size_t>(disc[at + 2]) << 8) | std::to_integer<std::size_t>(disc[at + 3]);
-  };
-  auto put = [&](std::size_t at, std::size_t value) {
-    for (int i = 0; i < 4; ++i) disc[at + i] = static_cast<std::byte>((value >> (24 - 8 * i)) & 0xFF);
-  };
-  const std::size_t fst = get(gcm::kFstOffsetField);
-  for (int i = 1; i <= copies; ++i) {
-    put(fst + 12 * i + 4, 0);
-    put(fst + 12 * i + 8, disc.size());
-  }
-  return disc;
-}
-
-}  // namespace
+using test::self_nesting_image;  // tests/containers/self_nesting_image.h, shared with the index test
 
 TEST_CASE("ls --recursive has a total budget: a self-nesting image stops with an error, not millions of rows",
           "[cli][containers][caps]") {
@@ -163,8 +142,10 @@ TEST_CASE("ls --recursive has a total budget: a self-nesting image stops with an
   test::write_bytes(image, self_nesting_image(6));
   const auto table = test::run_capturing({"ls", image, "--recursive"});
   CHECK(table.code == kExitFileErrors);
-  CHECK_THAT(table.err, Catch::Contains("the listing stopped: at most 100000 rows in --format table"));
-  CHECK(test::count_of(table.out, "\n") < 100'010);
+  // The budget `index` gives this 9.6 KB file (ContainerBudget): 10,000 members and one per 8 bytes.
+  CHECK_THAT(table.err, Catch::Contains("the listing stopped: at most 11200 members in all the containers of one file "
+                                        "(10000 and one per 8 bytes of its 9600) (as `index` lists them)"));
+  CHECK(test::count_of(table.out, "\n") < 11'210);
   // A format that streams is not held: it lists on, under the member budget index has.
   const auto small = (dir / "small.iso").string();
   test::write_bytes(small, self_nesting_image(2));

@@ -22,7 +22,7 @@ std::vector<std::string> unique(const std::vector<std::string>& paths, std::vect
 
 }  // namespace
 
-TEST_CASE("member paths: a repeat gets the first free #k; a literal name keeps its own", "[containers][paths]") {
+TEST_CASE("member paths: a repeat gets the first free #k, a literal name keeps its own", "[containers][paths]") {
   CHECK(unique({"dup", "dup"}) == std::vector<std::string>{"dup", "dup#2"});
   // The member literally named dup#2 keeps that name wherever it comes, so `dup#2` names one member.
   CHECK(unique({"dup", "dup", "dup#2"}) == std::vector<std::string>{"dup", "dup#3", "dup#2"});

@@ -13,6 +13,8 @@
 #include "containers/fpk/fpk_writer.h"
 #include "containers/gcm/gcm_writer.h"
 #include "containers/narc/narc_writer.h"
+#include "containers/container_budget.h"
+#include "containers/self_nesting_image.h"
 #include "db/database.h"
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
@@ -194,7 +196,7 @@ TEST_CASE("two images of two versions diff member by member, whatever the images
   CHECK(animations[0].find(" changed ") != std::string::npos);
 }
 
-TEST_CASE("a corrupt member is one error row; the container and its other members are indexed", "[containers][reliability]") {
+TEST_CASE("a corrupt member is one error row, the container and its other members are indexed", "[containers][reliability]") {
   test::TempDir dir;
   SampleDumpOptions options;
   options.character_count = 1;
@@ -239,7 +241,7 @@ TEST_CASE("containers nested deeper than the cap are an error row, not a crash",
   CHECK(error[0].find("nested at most 8 deep") != std::string::npos);
 }
 
-TEST_CASE("an unchanged image keeps its members without being read; a changed one re-parses only what changed",
+TEST_CASE("an unchanged image keeps its members without being read, a changed one re-parses only what changed",
           "[containers][incremental]") {
   SampleWithImages sample;
   const auto database = sample.dir / "i.db";
@@ -315,7 +317,7 @@ TEST_CASE("a 1.4 GB sparse disc image is indexed by range in bounded memory", "[
   CHECK(test::query_integer(db, "SELECT size FROM files WHERE parent_id IS NULL") == 1'459'978'240);
 }
 
-TEST_CASE("member paths that collide or climb are made unique and plain; the scan goes on", "[containers][reliability]") {
+TEST_CASE("member paths that collide or climb are made unique and plain, the scan goes on", "[containers][reliability]") {
   test::TempDir dir;
   test::write_clean_sample(dir / "dump", 1, false);
   const auto animation = test::read_bytes(dir / "dump/files/chr/sas/0001.mot");
@@ -359,6 +361,69 @@ TEST_CASE("one file's nested containers share one member cap, so overlapping tab
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE error LIKE '%at most 100 members in all the containers of one file%'") > 0);
 }
 
+TEST_CASE("one budget per walked file: a self-nesting image stops at its member budget, the rest of the run is stored",
+          "[containers][reliability][caps]") {
+  // Issue 35 item 5: a 9.6 KB image holding itself 6 times, nested 8 deep, made `index` list
+  // 1,000,000 members (77 s, 172 MB resident). Its budget grows with its size: 10,000 members and
+  // one per 8 bytes; what is past it is error rows naming the cap, and every other file is stored.
+  test::TempDir dir;
+  test::write_clean_sample(dir / "tree/dump", 1, false);
+  const auto image = test::self_nesting_image(6);
+  test::write_bytes(dir / "tree/nest.iso", image);
+  test::write_bytes(dir / "tree/small.iso", test::self_nesting_image(2));  // 510 members: within its budget
+  IndexOptions index;
+  index.roots = {dir / "tree"};
+  index.database = dir / "n.db";
+  index.threads = 2;
+  const auto started = std::chrono::steady_clock::now();
+  const auto summary = run_index(index);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const std::uint64_t budget = ContainerBudget::kMemberFloor + image.size() / ContainerBudget::kInputBytesPerMember;
+  auto db = open_read_only(index.database);
+  const auto nest_rows = test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path LIKE 'nest.iso/%'");
+  CHECK(nest_rows <= static_cast<std::int64_t>(budget));
+  CHECK(nest_rows > 10'000);
+  const auto spent = fmt::format("at most {} members in all the containers of one file (10000 and one per 8 bytes of its {})",
+                                 budget, image.size());
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path LIKE 'nest.iso/%' AND status = 'error' AND error LIKE '%" +
+                                    spent + "%'") > 0);
+  // The other files: the small image whole, the sample's animations all there.
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path LIKE 'small.iso/%'") == 2 + 4 + 8 + 16 + 32 + 64 + 128 + 256);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path LIKE 'small.iso/%' AND error LIKE '%members in all%'") == 0);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path LIKE 'dump/%' AND status = 'ok'") > 0);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path LIKE 'dump/%' AND status = 'error'") == 0);
+  CHECK(summary.totals.animations > 0);
+  CHECK(seconds < 30);  // 77 s before, under 1 s now (the whole run, sample included)
+}
+
+TEST_CASE("one budget per walked file: decompression in all its containers, peeks included, shares one cap",
+          "[containers][reliability][caps]") {
+  // Each inner FPK decodes 96 KB (a 34 KB peek and the whole member): under a per-container cap of
+  // 160 KB both were read; charged to the file, the second inner FPK's member is an error row. A
+  // second walked file has a budget of its own.
+  test::TempDir dir;
+  const std::vector<std::byte> zeros(64 << 10, std::byte{0});
+  const auto inner = fpk::write_fpk({{"z.bin", zeros, true}});
+  const auto outer = fpk::write_fpk({{"a.fpk", inner, false}, {"b.fpk", inner, false}});
+  test::write_bytes(dir / "tree/one.fpk", outer);
+  test::write_bytes(dir / "tree/two.fpk", outer);
+  IndexOptions index;
+  index.roots = {dir / "tree"};
+  index.database = dir / "d.db";
+  index.threads = 2;
+  index.container_limits.max_total_decompressed = 160 << 10;
+  run_index(index);
+  auto db = open_read_only(index.database);
+  const std::string cap = "at most 163840 decompressed bytes in all the containers of one file";
+  for (const std::string file : {"one.fpk", "two.fpk"}) {
+    CAPTURE(file);
+    // Which of the two is last to decode depends on the threads; one of them is.
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path LIKE '" + file + "/_.fpk/z.bin' AND status != 'error'") == 1);
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path LIKE '" + file + "/_.fpk/z.bin' AND error LIKE '%" +
+                                      cap + "%'") == 1);
+  }
+}
+
 TEST_CASE("a member that moved inside its container keeps its rows, with where it now sits", "[containers][incremental]") {
   test::TempDir dir;
   test::write_clean_sample(dir / "dump", 1, false);
@@ -378,7 +443,7 @@ TEST_CASE("a member that moved inside its container keeps its rows, with where i
             db, "SELECT stored_size FROM files WHERE path = 'x.fpk/b.mot'") + 15) / 16) * 16)});
 }
 
-TEST_CASE("a truncated disc image keeps the members before the cut; the cut one is an error row",
+TEST_CASE("a truncated disc image keeps the members before the cut, the cut one is an error row",
           "[containers][reliability]") {
   SampleWithImages sample;
   const auto cut = sample.dir / "cut.iso";

@@ -45,7 +45,7 @@ std::vector<std::string> content(const fs::path& database) {
 
 }  // namespace
 
-TEST_CASE("an unchanged tree is not re-read; changes, additions and deletions are applied", "[incremental]") {
+TEST_CASE("an unchanged tree is not re-read, changes, additions and deletions are applied", "[incremental]") {
   test::TempDir dir;
   SampleDumpOptions options;
   options.character_count = 4;

@@ -56,7 +56,7 @@ TEST_CASE("key columns: the first key pushed decides the columns, after reserve 
   CHECK_THROWS_AS(keys.push_back({9.0, 1, 1.0, 1.0, 1.0, std::nullopt}), std::invalid_argument);
 }
 
-TEST_CASE("spline columns: parameters widen to the last non-zero one; sized columns fill in place", "[model]") {
+TEST_CASE("spline columns: parameters widen to the last non-zero one, sized columns fill in place", "[model]") {
   SplineColumns splines;
   splines.push_back({3, std::nullopt, {}});
   CHECK(splines.parameter_count() == 0);

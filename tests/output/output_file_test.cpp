@@ -72,7 +72,7 @@ TEST_CASE("extract --out writes through no planted link", "[output][reliability]
   CHECK(test::read_bytes(dir / "door.nsbca") == test::read_bytes(dir / "dump/nds/data/door.nsbca"));
 }
 
-TEST_CASE("an interrupted write leaves no temporary; a replaced file keeps its permissions", "[output][reliability]") {
+TEST_CASE("an interrupted write leaves no temporary, a replaced file keeps its permissions", "[output][reliability]") {
   test::TempDir dir;
   const pid_t child = ::fork();
   if (child == 0) {

@@ -114,7 +114,7 @@ TEST_CASE("sample and report docs keep a user's files and remove their own stale
   CHECK_FALSE(fs::exists(dir / "pages/one"));
 }
 
-TEST_CASE("--force never removes another verb's files; nested outputs guard their own folders", "[output][reliability][cli]") {
+TEST_CASE("force never removes another verb's files, nested outputs guard their own folders", "[output][reliability][cli]") {
   test::TempDir dir;
   REQUIRE(test::run({"sample", (dir / "s").string(), "--characters", "1", "--images", (dir / "s/img").string()}).code == 0);
   // The sample's folder holds the images' folder, with its own manifest: the next run is fine.

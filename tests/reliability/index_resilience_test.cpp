@@ -37,7 +37,7 @@ fs::path write_sample(const test::TempDir& dir, bool kh2_and_nsbca) {
 
 }  // namespace
 
-TEST_CASE("a NaN key time fails only its file; the file beside it is stored (the issue's reproduction)",
+TEST_CASE("a NaN key time fails only its file, the file beside it is stored (the issue's reproduction)",
           "[reliability]") {
   test::TempDir dir;
   const auto sample = write_sample(dir, false);
@@ -102,7 +102,7 @@ TEST_CASE("rows the database refuses mark only that file as an error (savepoint 
                                 "WHERE f.path = 'b.mot'") == 0);
 }
 
-TEST_CASE("FIFOs and devices in a tree become rows with their type; unknown files say why", "[reliability]") {
+TEST_CASE("FIFOs and devices in a tree become rows with their type, unknown files say why", "[reliability]") {
   test::TempDir dir;
   const auto sample = write_sample(dir, false);
   REQUIRE(::mkfifo((sample / "files/pipe.mot").c_str(), 0644) == 0);

@@ -62,7 +62,7 @@ TEST_CASE("a GNT coordinate that is NaN is an error at its word, not a time-only
   CHECK_THAT(parsed.error().message(), Catch::Contains("a finite coordinate"));
 }
 
-TEST_CASE("a KH2 key value that a curve uses must be finite; unused table entries may hold anything",
+TEST_CASE("a KH2 key value that a curve uses must be finite, unused table entries may hold anything",
           "[reliability]") {
   auto bytes = kh2::write_motion(kh2::build_interpolated_motion(4, {1, 2}));
   const auto motion = kh2::parse_motion(bytes);

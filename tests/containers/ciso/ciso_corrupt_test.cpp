@@ -95,7 +95,7 @@ TEST_CASE("a CISO whose disc is not a GameCube disc is refused clearly", "[ciso]
   }
 }
 
-TEST_CASE("a truncated CISO keeps the members before the cut; each cut one is an error of its own", "[ciso][corrupt]") {
+TEST_CASE("a truncated CISO keeps the members before the cut, each cut one is an error of its own", "[ciso][corrupt]") {
   // Issue 35: a CISO cut short failed as a whole, losing every member.
   std::vector<gcm::GcmFile> files;
   for (int i = 0; i < 6; ++i) files.push_back({fmt::format("f{}.bin", i), Bytes(0x6000, std::byte(i + 1))});

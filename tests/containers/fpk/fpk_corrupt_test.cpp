@@ -87,7 +87,7 @@ TEST_CASE("corrupt FPK headers and tables", "[fpk][corrupt]") {
   }
 }
 
-TEST_CASE("corrupt FPK entries are error members of their own; the other entry lists", "[fpk][corrupt]") {
+TEST_CASE("corrupt FPK entries are error members of their own, the other entry lists", "[fpk][corrupt]") {
   const Bytes good = fixture();
   SECTION("data offset inside the header and table") {
     Bytes b = good;

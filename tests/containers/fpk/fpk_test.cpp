@@ -247,7 +247,7 @@ TEST_CASE("FPK detection is cheap and strict", "[fpk]") {
   CHECK_FALSE(detect_fpk(narc_like, narc_like.size()));
 }
 
-TEST_CASE("an FPK whose first entry is broken is still an FPK; the good entry beside it lists", "[fpk][corrupt]") {
+TEST_CASE("an FPK whose first entry is broken is still an FPK, the good entry beside it lists", "[fpk][corrupt]") {
   // Issue 35: the broken first entry made the archive fail detection and be read as a gnt_mot.
   Bytes fpk = write_fpk({{"zz1/0000.mot", pattern(100, 1), false}, {"zz1/0001.mot", pattern(100, 2), false}});
   test::put(fpk, kHeaderSize + 0x18, fpk.size(), 4, BE);  // the first entry's data past the end

@@ -107,7 +107,7 @@ TEST_CASE("the writer refuses paths it cannot lay out", "[gcm]") {
   CHECK_THROWS_AS(build_gcm({}, "G4NJDA", std::string(0x3E0, 'x')), std::invalid_argument);
 }
 
-TEST_CASE("Shift-JIS names are kept as stored; case-insensitive duplicates keep the first", "[gcm]") {
+TEST_CASE("Shift-JIS names are kept as stored, case-insensitive duplicates keep the first", "[gcm]") {
   // 0x83 0x41 and 0x83 0x61 are two katakana: their second bytes look like 'A' and 'a' but must
   // not be folded together. "MOT.bin" and "mot.bin" are one path to Dolphin's lookup.
   const std::string katakana_a = bytes_text({0x83, 0x41}) + ".bin", katakana_small = bytes_text({0x83, 0x61}) + ".bin";

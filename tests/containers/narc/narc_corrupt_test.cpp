@@ -200,7 +200,7 @@ TEST_CASE("corrupt NARC member ranges are error members of their own", "[narc][c
   }
 }
 
-TEST_CASE("corrupt NARC BTNF: each FNT rule is a warning; every file still lists", "[narc][corrupt][fnt]") {
+TEST_CASE("corrupt NARC BTNF: each FNT rule is a warning, every file still lists", "[narc][corrupt][fnt]") {
   const Bytes good = named_fixture();
   const std::size_t fnt = fnt_at(good);
   SECTION("directory count 0") {

@@ -44,7 +44,7 @@ TEST_CASE("GNT keys: linear between keys, held before the first and after the la
   CHECK(interpolate(tied, values, 0.25) == Approx(0.5));
 }
 
-TEST_CASE("GNT pose: each bone's T, R and S; time-only tracks keep the bind pose", "[gnt_mot][evaluate]") {
+TEST_CASE("GNT pose: each bone's T, R and S, time-only tracks keep the bind pose", "[gnt_mot][evaluate]") {
   const auto bones = evaluate(walk(), 0.25);  // frame 15: halfway from key 0 to key 1
   REQUIRE(bones.size() == 3);
   CHECK(bones[0].bone_id == 3);

@@ -92,7 +92,7 @@ TEST_CASE("BTP0 model: a pattern track per material and the names behind the ind
   CHECK(test::get<std::string>(*rows[5], "name") == "only_texture_16b");
 }
 
-TEST_CASE("BTP0 pose: key, indexes and names per material; palette 255 has no name", "[nitro][nsbtp][pose]") {
+TEST_CASE("BTP0 pose: key, indexes and names per material, palette 255 has no name", "[nitro][nsbtp][pose]") {
   const auto bytes = write_btp0(fixture());
   const Pose pose = test::pose_ok(&btp0_pose, bytes, 4);
   CHECK(pose.rows_name == "materials");
