@@ -107,9 +107,11 @@ std::vector<std::string> sorted_rows(SQLite::Database& db, const std::string& sq
 SchemaObjects schema_objects(SQLite::Database& db, std::string_view schema) {
   SchemaObjects objects;
   SQLite::Statement rows(db, fmt::format("SELECT type, name, tbl_name, sql FROM {}.sqlite_schema", schema));
-  while (rows.executeStep())
-    objects[{rows.getColumn(0).getString(), rows.getColumn(1).getString()}] = {rows.getColumn(2).getString(),
-                                                                                rows.getColumn(3).getString()};
+  while (rows.executeStep()) {
+    auto& object = objects[{rows.getColumn(0).getString(), rows.getColumn(1).getString()}];
+    object.table = rows.getColumn(2).getString();
+    object.sql = rows.getColumn(3).getString();
+  }
   for (auto& [key, object] : objects) {
     if (key.first != "table" || key.second.starts_with("sqlite_") || object.sql.starts_with("CREATE VIRTUAL")) continue;
     object.columns = sorted_rows(
