@@ -43,7 +43,8 @@ targets=()
 cat fuzz/fuzz_detect_parse.dict src/formats/*/fuzz_*.dict > "$out/fuzz_detect_parse.dict"
 # Every target fuzz/CMakeLists.txt built (one per listed format folder's fuzz_*.cpp, and
 # fuzz_detect_parse and fuzz_key_blob), each with the dictionary beside its source.
-for source in src/formats/*/fuzz_*.cpp src/containers/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp fuzz/fuzz_key_blob.cpp; do
+for source in src/formats/*/fuzz_*.cpp src/containers/*/fuzz_*.cpp fuzz/fuzz_detect_parse.cpp fuzz/fuzz_key_blob.cpp \
+              fuzz/fuzz_container_walk.cpp; do
   target=$(basename "$source" .cpp)
   [[ -x "$out/fuzz/$target" ]] || continue  # a folder not in ANIMDEX_FORMATS / ANIMDEX_CONTAINERS is not built
   dictionary="${source%.cpp}.dict"
@@ -51,7 +52,7 @@ for source in src/formats/*/fuzz_*.cpp src/containers/*/fuzz_*.cpp fuzz/fuzz_det
   dictionary_option=()
   [[ -f "$dictionary" ]] && dictionary_option=(-dict="$dictionary")
   target_seconds=$seconds
-  if [[ "$source" == src/containers/* ]]; then
+  if [[ "$source" == src/containers/* || "$target" == fuzz_container_walk ]]; then
     target_seconds=$container_seconds
   fi
   corpus="$out/corpus/$target"
@@ -70,7 +71,7 @@ for source in src/formats/*/fuzz_*.cpp src/containers/*/fuzz_*.cpp fuzz/fuzz_det
   if [[ -d ../shared/corpus/real ]]; then
     while IFS= read -r -d '' file; do cp "$file" "$corpus/real-$((i++))"; done < <(find ../shared/corpus/real -type f ! -name '*.md' -size -300k -print0)
   fi
-  if [[ "$source" == src/containers/* ]]; then
+  if [[ "$source" == src/containers/* || "$target" == fuzz_container_walk ]]; then
     while IFS= read -r -d '' file; do cp "$file" "$corpus/seed-image-$((i++))"; done < <(find "$seeds/images" "$seeds/members" -type f -size -1024k -print0)
   fi
   if [[ "$target" == fuzz_nitro ]]; then
