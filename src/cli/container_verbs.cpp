@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fmt/format.h>
 #include <fstream>
+#include <functional>
 #include <memory>
 
 #include "cli/errors.h"
@@ -16,6 +17,7 @@
 #include "formats/format.h"
 #include "indexer/member_input.h"
 #include "output/output_file.h"
+#include "output/table_stream.h"
 
 namespace animdex {
 
@@ -38,47 +40,13 @@ struct LsBudget {
   std::string exhausted;  // why the listing stopped, when it did
 };
 
-// Rows go out in batches where the format allows it (csv, tsv, jsonl: no column widths to measure
-// first), so a long listing is never held whole; other formats hold at most kMaxHeldRows.
-class RowSink {
- public:
-  static constexpr std::size_t kBatch = 4096;
-  static constexpr std::size_t kMaxHeldRows = 100'000;
-  RowSink(std::ostream& out, const FormatOption& format)
-      : out_(out), format_(format.value()), name_(format.name), header_(!format.no_header),
-        streams_(format_ == OutputFormat::csv || format_ == OutputFormat::tsv || format_ == OutputFormat::jsonl) {}
-
-  // False when a format that holds its rows has reached kMaxHeldRows.
-  bool add(std::vector<Cell> row) {
-    if (!streams_ && table_.rows.size() >= kMaxHeldRows) return false;
-    table_.rows.push_back(std::move(row));
-    if (streams_ && table_.rows.size() >= kBatch) flush();
-    return true;
-  }
-  const std::string& format_name() const { return name_; }
-  void finish() {
-    if (!streams_ || !table_.rows.empty() || !written_) flush();
-  }
-
- private:
-  void flush() {
-    write_table(out_, table_, format_, header_ && !written_);
-    written_ = true;
-    table_.rows.clear();
-  }
-  std::ostream& out_;
-  OutputFormat format_;
-  std::string name_;
-  bool header_;
-  bool streams_;
-  bool written_ = false;
-  ResultTable table_ = member_table();
-};
+// An aligned format (table, json, markdown) holds the rows until the end: at most this many.
+constexpr std::size_t kMaxHeldRows = 100'000;
 
 // One row per member (and, recursively, per member of a member that is a container). A member that
 // cannot be opened is a row with its error: the listing goes on, within `budget`.
 void list_rows(const OpenedInput& container, const InputListing& listing, const std::string& prefix, bool recursive,
-               RowSink& rows, int depth, LsBudget& budget) {
+               TableStream& rows, int depth, LsBudget& budget, const std::string& format_name) {
   const ContainerLimits& limits = budget.budget.limits();
   if (auto spent = budget.budget.charge_members(listing.members.size(), prefix.empty() ? "it" : prefix)) {
     budget.exhausted = fmt::format("{} (as `index` lists them): {}", spent->expected, spent->found);
@@ -95,7 +63,7 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
     if (rows.add(std::move(row))) return true;
     budget.exhausted = fmt::format("at most {} rows in --format {} (it aligns them all at once); --format csv, tsv "
                                    "or jsonl lists more",
-                                   RowSink::kMaxHeldRows, rows.format_name());
+                                   kMaxHeldRows, format_name);
     return false;
   };
   for (const auto& member : listing.members) try {
@@ -144,7 +112,8 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
     if (why) row[7] = *why;
     if (!add(std::move(row))) return;
     if (why) continue;
-    list_rows(inner, std::get<InputListing>(inner_listing), prefix + member.path + "/", true, rows, depth + 1, budget);
+    list_rows(inner, std::get<InputListing>(inner_listing), prefix + member.path + "/", true, rows, depth + 1, budget,
+              format_name);
   } catch (const std::bad_alloc&) {
     throw;  // not this member's error: run_ls stops with it
   } catch (const std::exception& error) {  // a read that fails (the image shrank): this member's row says so
@@ -164,9 +133,10 @@ int run_ls(const LsOptions& options, std::ostream& out) try {
     return fail(input_container(opened) ? kExitFileErrors : kExitUsage, fmt::format("{}: {}", options.container.string(), *why));
   for (const auto& warning : std::get<InputListing>(listing).warnings)
     std::fprintf(stderr, "animdex: warning: %s: %s\n", options.container.c_str(), warning.c_str());
-  RowSink rows(out, options.format);
+  TableStream rows([&out](std::string_view text) { out << text; }, member_table().columns, options.format.value(),
+                   !options.format.no_header, kMaxHeldRows);
   LsBudget budget{ContainerBudget(ContainerLimits{}, opened.bytes->size()), {}};
-  list_rows(opened, std::get<InputListing>(listing), "", options.recursive, rows, 0, budget);
+  list_rows(opened, std::get<InputListing>(listing), "", options.recursive, rows, 0, budget, options.format.name);
   rows.finish();
   if (!budget.exhausted.empty())
     return fail(kExitFileErrors, fmt::format("{}: the listing stopped: {}", options.container.string(), budget.exhausted));
@@ -181,16 +151,14 @@ struct ExtractOptions {
   std::filesystem::path output;
 };
 
-// Copies `source` to `out` by ranges of 1 MiB (a raw member may be gigabytes: KH2.IMG inside a
-// DVD image). False when a write fails.
-bool copy_by_ranges(const ByteSource& source, std::ostream& out) {
-  for (std::uint64_t at = 0; at < source.size() && out;) {
+// Hands `source` to `write` by ranges of 1 MiB (a raw member may be gigabytes: KH2.IMG inside a
+// DVD image); stops early when `write` says false.
+void copy_by_ranges(const ByteSource& source, const std::function<bool(std::string_view)>& write) {
+  for (std::uint64_t at = 0; at < source.size();) {
     const auto chunk = source.read_vector(at, std::min<std::uint64_t>(source.size() - at, 1 << 20));
-    out.write(reinterpret_cast<const char*>(chunk.data()), static_cast<std::streamsize>(chunk.size()));
+    if (!write(std::string_view(reinterpret_cast<const char*>(chunk.data()), chunk.size()))) return;
     at += chunk.size();
   }
-  out.flush();
-  return static_cast<bool>(out);
 }
 
 // Like every --out (output/output_file.h): a regular file goes to a fresh temporary beside it,
@@ -206,7 +174,8 @@ int run_extract(const ExtractOptions& options, std::ostream& stdout_stream) {
   const auto& source = *opened.bytes;
   try {
     if (options.output == "-") {
-      if (!copy_by_ranges(source, stdout_stream)) return fail(kExitFatal, "cannot write the output: standard output refused it");
+      copy_by_ranges(source, [&](std::string_view bytes) { return static_cast<bool>(stdout_stream << bytes); });
+      if (!flush_succeeded(stdout_stream)) return fail(kExitFatal, "cannot write the output: standard output refused it");
       return kExitOk;
     }
     std::error_code error;
@@ -214,14 +183,13 @@ int run_extract(const ExtractOptions& options, std::ostream& stdout_stream) {
     if (std::filesystem::is_directory(status))
       return fail(kExitUsage, fmt::format("{} is a folder; give the file to write (e.g. {}/{})", options.output.string(),
                                           options.output.string(), opened.name));
-    if (std::filesystem::exists(status) && std::filesystem::equivalent(options.output, opened.file, error))
+    if (same_file(options.output, opened.file))
       return fail(kExitUsage, fmt::format("{} is the image being read; give another file", options.output.string()));
     OutputFile file(options.output);
-    for (std::uint64_t at = 0; at < source.size();) {
-      const auto chunk = source.read_vector(at, std::min<std::uint64_t>(source.size() - at, 1 << 20));
-      file.write(std::string_view(reinterpret_cast<const char*>(chunk.data()), chunk.size()));
-      at += chunk.size();
-    }
+    copy_by_ranges(source, [&](std::string_view bytes) {
+      file.write(bytes);
+      return true;
+    });
     file.commit();
   } catch (const std::runtime_error& failure) {
     return fail(kExitFatal, failure);

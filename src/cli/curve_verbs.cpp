@@ -22,6 +22,7 @@
 #include "indexer/rows.h"
 #include "output/json_rows.h"
 #include "output/output_file.h"
+#include "output/table_stream.h"
 #include "reference/reference_data.h"
 
 namespace animdex {
@@ -186,44 +187,31 @@ int run_pose(const PoseOptions& options, std::ostream& out) {
 namespace {
 
 // The bake in long form, one row per sample (what a spreadsheet or pandas pivots as it likes),
-// written an animation at a time as the format makes it, in chunks of rows: a whole motion set at
-// a high rate is gigabytes of text, of which only one chunk's rows are held.
+// written an animation at a time as the format makes it, through a TableStream: a whole motion set
+// at a high rate is gigabytes of text, of which only one batch of rows is ever held.
 class BakeWriter {
  public:
-  BakeWriter(std::ostream& out, const std::filesystem::path& output) : out_(out) {
+  BakeWriter(std::ostream& out, const std::filesystem::path& output)
+      : rows_([this, &out](std::string_view text) { file_ ? file_->write(text) : void(out << text); },
+              {"animation", "bone", "channel", "time", "value"}, OutputFormat::csv, true) {
     if (!output.empty()) file_.emplace(output);
   }
   void add(const AnimationCurves& animation) {
     const Cell name = animation.animation.empty() ? Cell() : Cell(animation.animation);
     for (const auto& channel : animation.channels)
-      for (std::size_t i = 0; i < channel.sample_times.size() && i < channel.sample_values.size(); ++i) {
-        chunk_.rows.push_back({name, channel.node ? Cell(*channel.node) : Cell(), channel.channel,
-                               as_computed(channel.sample_times[i]), as_computed(channel.sample_values[i])});
-        if (chunk_.rows.size() == kChunkRows) flush();
-      }
+      for (std::size_t i = 0; i < channel.sample_times.size() && i < channel.sample_values.size(); ++i)
+        rows_.add({name, channel.node ? Cell(*channel.node) : Cell(), channel.channel,
+                   as_computed(channel.sample_times[i]), as_computed(channel.sample_values[i])});
   }
   // Writes what is left (an empty bake still has its header) and completes the file.
   void finish() {
-    flush();
+    rows_.finish();
     if (file_) file_->commit();
   }
 
  private:
-  static constexpr std::size_t kChunkRows = 4096;
-  void flush() {
-    if (chunk_.rows.empty() && !header_) return;
-    std::ostringstream text;
-    write_table(text, chunk_, OutputFormat::csv, header_);
-    header_ = false;
-    chunk_.rows.clear();
-    if (file_) file_->write(text.view());
-    else out_ << text.view();
-  }
-
-  std::ostream& out_;
   std::optional<OutputFile> file_;
-  ResultTable chunk_{{"animation", "bone", "channel", "time", "value"}, {}};
-  bool header_ = true;
+  TableStream rows_;
 };
 
 }  // namespace
