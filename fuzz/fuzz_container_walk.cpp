@@ -13,6 +13,7 @@
 #include "containers/container_registry.h"
 #include "containers/listing.h"
 #include "containers/member_bytes.h"
+#include "detect/identify.h"
 
 using namespace animdex;
 
@@ -53,13 +54,13 @@ void walk(const std::shared_ptr<const ByteSource>& bytes, std::string_view name,
   check(budget.members() <= budget.max_members());
   for (const auto& member : members) {
     if (member.error) continue;
-    const auto opened = open_member(listed.value().data, member, budget.limits(), budget.decompressed());
+    const auto opened = open_member(listed.value().data, member, budget.limits(), budget.decompressed(), known_content);
     check(budget.decompressed().bytes.load() <= budget.max_decompressed());
     if (!opened.ok()) {
       check(!opened.error().expected.empty());
       continue;
     }
-    const bool compressed = opened.value().compression != Compression::none;
+    const bool compressed = opened.value().compression != nullptr;
     const std::uint64_t held = compressed ? opened.value().size : 0;
     if (compressed && budget.hold(held)) continue;  // over the held cap: refused, not walked
     check(budget.held() <= budget.limits().max_held_decompressed);

@@ -7,7 +7,7 @@
 
 #include "core/parse_budget.h"
 #include "formats/registry.h"
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 #include "model/validate.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,4 +1,4 @@
-// Fuzzes the key blob reader (model/key_blob.h) that the `keyframes` and `key_splines` virtual
+// Fuzzes the key blob reader (db/key_blob.h) that the `keyframes` and `key_splines` virtual
 // tables run on every blob they read: any bytes are a blob or an error, never a read out of
 // bounds; a blob that opens decodes, and encoding what it decoded gives the same keys back.
 #include <algorithm>
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 
 using animdex::model::KeyBlob;
 using animdex::model::KeyBlobColumn;

@@ -18,6 +18,7 @@
 #include "indexer/member_input.h"
 #include "output/output_file.h"
 #include "output/table_stream.h"
+#include "detect/identify.h"
 
 namespace animdex {
 
@@ -71,7 +72,7 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
     std::vector<Cell> row{prefix + member.path, std::string("unknown"), static_cast<std::int64_t>(member.size),
                           static_cast<std::int64_t>(member.stored_size), static_cast<std::int64_t>(member.offset),
                           std::string(compression_name(member.compression)), member.stored_name, Cell{}};
-    auto opened = open_member(listing.data, member, limits, tally, kContainerDetectBytes);
+    auto opened = open_member(listing.data, member, limits, tally, known_content, kContainerDetectBytes);
     if (!opened.ok()) {
       row[7] = opened.error().message();
       if (!add(std::move(row))) return;
@@ -87,7 +88,7 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
       continue;
     }
     // A compressed container is held whole while its members are listed: bounded like index's.
-    const std::uint64_t held = opened.value().head_only || opened.value().compression != Compression::none
+    const std::uint64_t held = opened.value().head_only || opened.value().compression != nullptr
                                    ? opened.value().size : 0;
     if (auto spent = budget.budget.hold(held)) {
       row[7] = spent->message();
@@ -99,7 +100,7 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
       std::uint64_t bytes;
       ~Release() { budget.release(bytes); }
     } release{budget.budget, held};
-    auto whole = opened.value().head_only ? open_member(listing.data, member, limits, tally) : opened;
+    auto whole = opened.value().head_only ? open_member(listing.data, member, limits, tally, known_content) : opened;
     if (!whole.ok()) {
       row[7] = whole.error().message();
       if (!add(std::move(row))) return;

@@ -208,7 +208,7 @@ int run_info(const InfoOptions& options, std::ostream& out) {
   const auto whole_lz = std::filesystem::is_regular_file(options.file, missing)
                             ? read_input_bytes(options.file, kDefaultMaxFileSize)
                             : InputBytes{};
-  if (whole_lz.error.empty() && whole_lz.compression != Compression::none) {
+  if (whole_lz.error.empty() && whole_lz.compression != nullptr) {
     file.path = options.file.string();
     process_bytes(file, whole_lz.bytes, whole_lz.bytes.size(), ReferenceData::embedded(), ProcessOptions{});
   } else if (std::filesystem::exists(options.file, missing)) {

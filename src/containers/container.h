@@ -17,9 +17,28 @@
 
 namespace animdex {
 
-// How a member is stored (files.compression).
-enum class Compression { none, prs, lz10, lz11, kh2 };
-std::string_view compression_name(Compression compression);  // "none", "prs", "lz10", "lz11", "kh2"
+// A compression a container stores members with, registered by the container folder that owns it
+// (container_registry.cpp's list of codecs): adding one touches that folder and that list only;
+// files.compression holds the id, with no closed list in the schema.
+struct Codec {
+  std::string_view id;           // files.compression, e.g. "prs"
+  std::string_view description;  // one line for `animdex formats` and the schema page
+  // `size` bytes of `stored` decompressed; at most `produce` come back (a head for detection).
+  // Errors: offset in `stored`.
+  Result<std::vector<std::byte>> (*decompress)(std::span<const std::byte> stored, std::uint64_t size,
+                                               std::uint64_t produce) = nullptr;
+  // The stream runs backwards, so even a head needs all of it (KH2's); else a head needs at most 4
+  // stored bytes per byte wanted plus a header (every forward token makes at least one byte from at
+  // most 3 bytes and 2 flag bits).
+  bool backward = false;
+  // For members a container cannot say are compressed (Member::may_be_compressed, DS archives): the
+  // size the stream declares when `stored` starts like one of this codec's; nullptr: never guessed.
+  std::optional<std::uint64_t> (*sniff)(std::span<const std::byte> stored) = nullptr;
+};
+
+// How a member is stored: the codec, or nullptr when stored as it is.
+using Compression = const Codec*;
+std::string_view compression_name(Compression compression);  // the codec's id, or "none"
 
 // Caps that keep a hostile container from taking the machine (each failure is a clear error).
 struct ContainerLimits {
@@ -42,8 +61,8 @@ struct Member {
   std::uint64_t offset = 0;   // of the stored bytes, from the start of the container's data source
   std::uint64_t stored_size = 0;  // bytes stored (compressed size when compressed)
   std::uint64_t size = 0;     // bytes after decompression (== stored_size when stored raw)
-  Compression compression = Compression::none;
-  bool may_be_lz = false;     // Nitro containers: a raw member starting 0x10/0x11 may be LZ10/LZ11
+  Compression compression = nullptr;
+  bool may_be_compressed = false;  // DS archives: a raw member may prove compressed (Codec::sniff)
   // An entry the table lists but that breaks a rule (a range outside the data, a bad field): it is
   // still a member, so it is one error row of its own and its siblings are read (issue 35). The
   // fields above hold what could be read; opening it gives this error.

@@ -7,10 +7,13 @@
 
 #include "containers/ciso/ciso_container.h"
 #include "containers/fpk/fpk_container.h"
+#include "containers/fpk/prs.h"
 #include "containers/gcm/gcm_container.h"
 #include "containers/gcm/unsupported_images.h"
 #include "containers/iso9660/iso9660_container.h"
+#include "containers/kh2_idx/kh2_compression.h"
 #include "containers/kh2_idx/kh2_idx_container.h"
+#include "containers/lz/lz.h"
 #include "containers/narc/narc_container.h"
 #include "containers/nds/nds_container.h"
 
@@ -29,6 +32,9 @@ const std::array kContainers = {
     fpk::container_module(),
     kh2_idx::container_module(),
 };
+
+// One line per codec; a member's stream is sniffed in this order (Member::may_be_compressed).
+const std::array<const Codec*, 4> kCodecs = {&fpk::kPrsCodec, &lz::kLz10Codec, &lz::kLz11Codec, &kh2_idx::kKh2Codec};
 
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && equal_ignoring_case(text.substr(text.size() - suffix.size()), suffix);
@@ -71,6 +77,14 @@ std::string why_not_a_container(std::span<const std::byte> head, std::uint64_t s
 }
 
 bool is_container_format(std::string_view format_id) { return find_container(format_id) != nullptr; }
+
+std::span<const Codec* const> registered_codecs() { return kCodecs; }
+
+const Codec* find_codec(std::string_view id) {
+  for (const Codec* codec : kCodecs)
+    if (codec->id == id) return codec;
+  return nullptr;
+}
 
 bool same_stem_with_extension(std::string_view path, std::string_view candidate, std::string_view extension) {
   return ends_with_ignoring_case(candidate, extension) &&

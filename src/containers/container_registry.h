@@ -23,6 +23,10 @@ std::string why_not_a_container(std::span<const std::byte> head, std::uint64_t s
 
 bool is_container_format(std::string_view format_id);
 
+// The compressions containers store members with (files.compression), each from its folder.
+std::span<const Codec* const> registered_codecs();
+const Codec* find_codec(std::string_view id);
+
 // "a/b/KH2.IDX" with ".img" -> "a/b/KH2.IMG" when `candidates` has it (case-insensitive on the
 // extension and stem), else empty. `candidates` are sibling names (file names, or member paths).
 bool same_stem_with_extension(std::string_view path, std::string_view candidate, std::string_view extension);

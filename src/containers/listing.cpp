@@ -4,7 +4,6 @@
 
 #include "containers/container_registry.h"
 #include "containers/member_paths.h"
-#include "formats/registry.h"
 
 namespace animdex {
 
@@ -74,12 +73,6 @@ std::string normal_member_path(std::string_view path, std::size_t index) {
     normal += (normal.empty() ? "" : "/") + (component == ".." ? std::string("%2E%2E") : escape_member_name(component));
   }
   return normal.empty() ? fmt::format("#{}", index) : normal;
-}
-
-std::string_view identify(std::span<const std::byte> head, std::uint64_t size, std::string_view name) {
-  if (const auto* container = detect_container(head, size, name)) return container->id;
-  if (const auto* format = detect_format(head, size)) return format->id;
-  return "unknown";
 }
 
 }  // namespace animdex

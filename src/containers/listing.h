@@ -34,9 +34,6 @@ Result<ListedContainer> list_container(const ContainerModule& module, const std:
 // a NUL `\x00`; `#index` when nothing is left.
 std::string normal_member_path(std::string_view path, std::size_t index);
 
-// What a file or member is, from its head: a container's id, a format's id, or "unknown".
-std::string_view identify(std::span<const std::byte> head, std::uint64_t size, std::string_view name);
-
 // The last component of a '/'-separated path.
 std::string_view base_name(std::string_view path);
 

@@ -6,54 +6,17 @@
 #include <fmt/format.h>
 
 #include "containers/container_registry.h"
-#include "containers/fpk/prs.h"
-#include "containers/kh2_idx/kh2_compression.h"
-#include "containers/lz/lz.h"
 #include "core/parse_error.h"
-#include "formats/registry.h"
 
 namespace animdex {
 
-std::string_view compression_name(Compression compression) {
-  switch (compression) {
-    case Compression::none: return "none";
-    case Compression::prs: return "prs";
-    case Compression::lz10: return "lz10";
-    case Compression::lz11: return "lz11";
-    case Compression::kh2: return "kh2";
-  }
-  return "none";
-}
+std::string_view compression_name(Compression compression) { return compression ? compression->id : "none"; }
 
 Result<std::vector<std::byte>> decompress(Compression compression, std::span<const std::byte> stored,
                                           std::uint64_t size, std::uint64_t produce) {
-  switch (compression) {
-    case Compression::none: {
-      const auto count = static_cast<std::size_t>(std::min<std::uint64_t>({size, produce, stored.size()}));
-      return std::vector<std::byte>(stored.begin(), stored.begin() + static_cast<std::ptrdiff_t>(count));
-    }
-    case Compression::prs: return fpk::prs_decompress(stored, size, produce);
-    case Compression::lz10:
-    case Compression::lz11: return lz::lz_decompress(stored, size, produce);
-    case Compression::kh2: return kh2_idx::kh2_decompress(stored, size, produce);
-  }
-  return ParseError{0, "a known compression", "none"};
-}
-
-std::optional<WholeFileLz> open_whole_file_lz(const std::shared_ptr<const ByteSource>& file, std::string_view name,
-                                              const ContainerLimits& limits, DecompressionTally& tally) {
-  const auto head = read_head(*file, kContainerDetectBytes);
-  if (head.size() < 4 || (head[0] != std::byte{0x10} && head[0] != std::byte{0x11})) return std::nullopt;
-  if (detect_container(head, file->size(), name)) return std::nullopt;
-  WholeFileLz whole;
-  whole.member.stored_size = whole.member.size = file->size();
-  whole.member.may_be_lz = true;
-  auto opened = open_member(file, whole.member, limits, tally);
-  if (!opened.ok() || opened.value().compression == Compression::none) return std::nullopt;
-  whole.member.compression = opened.value().compression;
-  whole.member.size = opened.value().size;
-  whole.content = std::move(opened).value();
-  return whole;
+  if (compression) return compression->decompress(stored, size, produce);
+  const auto count = static_cast<std::size_t>(std::min<std::uint64_t>({size, produce, stored.size()}));
+  return std::vector<std::byte>(stored.begin(), stored.begin() + static_cast<std::ptrdiff_t>(count));
 }
 
 std::vector<std::byte> read_head(const ByteSource& source, std::uint64_t count) {
@@ -62,14 +25,11 @@ std::vector<std::byte> read_head(const ByteSource& source, std::uint64_t count) 
 
 namespace {
 
-// Magics of the Nitro files an LZ member may wrap (nitro-models-and-anims.md, containers.md section 3).
-bool known_nitro_content(std::span<const std::byte> head) {
-  static constexpr std::array<std::string_view, 8> kMagics = {"BCA0", "BMD0", "BTX0", "BTA0",
-                                                              "BTP0", "BMA0", "BVA0", "NARC"};
-  if (head.size() < 4) return false;
-  const std::string_view magic(reinterpret_cast<const char*>(head.data()), 4);
-  return std::find(kMagics.begin(), kMagics.end(), magic) != kMagics.end() ||
-         detect_format(head, head.size()) != nullptr || detect_container(head, head.size(), "") != nullptr;
+// The first registered codec whose sniff claims the start of `stored`.
+const Codec* sniffed_codec(std::span<const std::byte> stored) {
+  for (const Codec* codec : registered_codecs())
+    if (codec->sniff && codec->sniff(stored)) return codec;
+  return nullptr;
 }
 
 void charge(DecompressionTally& tally, std::uint64_t bytes, std::uint64_t offset) {
@@ -88,19 +48,22 @@ void check_member_size(const Member& member, const ContainerLimits& limits) {
             fmt::format("{} bytes for {}", member.stored_size, member.path));
 }
 
-// A raw Nitro member that starts like LZ: decoded when it really is (else it stays raw, and a
-// member that only starts like LZ is simply not a known format).
-// The whole stream is decoded even for a peek at the head (a stream that fails later is not LZ), so
-// the whole size is charged, before decoding: a peek costs what a read costs (issue 35).
-std::optional<OpenedMember> try_lz(std::span<const std::byte> stored, const ContainerLimits& limits,
-                                   DecompressionTally& tally, std::uint64_t offset) {
-  const auto header = lz::read_lz_header(stored);
-  if (!header || header->size > limits.max_member_size) return std::nullopt;
-  charge(tally, header->size, offset);
-  auto decoded = lz::lz_decompress(stored, header->size);
-  if (!decoded.ok() || !known_nitro_content(decoded.value())) return std::nullopt;
+// A raw member that a codec's sniff claims (DS archives do not say which members are LZ): decoded
+// when it really is one, to something `known_content` recognises (else it stays raw, and a member
+// that only starts like a stream is simply not a known format).
+// The whole stream is decoded even for a peek at the head (a stream that fails later is not one),
+// so the whole size is charged, before decoding: a peek costs what a read costs (issue 35).
+std::optional<OpenedMember> try_sniffed(std::span<const std::byte> stored, const ContainerLimits& limits,
+                                        DecompressionTally& tally, std::uint64_t offset, ContentTest known_content) {
+  const Codec* codec = sniffed_codec(stored);
+  if (!codec) return std::nullopt;
+  const auto size = codec->sniff(stored);
+  if (!size || *size > limits.max_member_size) return std::nullopt;
+  charge(tally, *size, offset);
+  auto decoded = codec->decompress(stored, *size, UINT64_MAX);
+  if (!decoded.ok() || !known_content(decoded.value())) return std::nullopt;
   OpenedMember opened;
-  opened.compression = header->type;
+  opened.compression = codec;
   opened.size = decoded.value().size();
   opened.bytes = std::make_shared<MemorySource>(std::move(decoded).value());
   return opened;
@@ -109,32 +72,30 @@ std::optional<OpenedMember> try_lz(std::span<const std::byte> stored, const Cont
 // A head of a member compressed with a forward stream (PRS, LZ) needs only the start of the stored
 // bytes: every token makes at least one byte from at most 3 bytes and 2 flag bits (PRS's long copy
 // of length 1; LZ's tokens make 3 bytes or more from at most 4), so `wanted` bytes never need more
-// than 4 stored bytes each, plus a header. KH2's stream runs backwards: it needs all of it.
+// than 4 stored bytes each, plus a header. A backward stream (KH2's) needs all of it.
 std::uint64_t stored_bytes_needed(const Member& member, std::uint64_t wanted) {
-  if (wanted == member.size || member.compression == Compression::kh2) return member.stored_size;
+  if (wanted == member.size || member.compression->backward) return member.stored_size;
   return std::min(member.stored_size, wanted * 4 + 64);
 }
 
 }  // namespace
 
 Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, const Member& member,
-                                 const ContainerLimits& limits, DecompressionTally& tally, std::uint64_t produce) {
+                                 const ContainerLimits& limits, DecompressionTally& tally, ContentTest known_content,
+                                 std::uint64_t produce) {
   if (member.error) return *member.error;
   return catch_parse_failure<OpenedMember>([&] {
     if (!data->contains(member.offset, member.stored_size))
       fail_at(member.offset, fmt::format("{} stored bytes inside the container's {} bytes", member.stored_size, data->size()),
               fmt::format("{} ends at {}", member.path, member.offset + member.stored_size));
     OpenedMember opened;
-    if (member.compression == Compression::none) {
+    if (!member.compression) {
       opened.bytes = std::make_shared<RangeSource>(data, member.offset, member.stored_size);
       opened.size = member.stored_size;
-      if (member.may_be_lz && member.stored_size >= 4 && member.stored_size <= limits.max_member_size) {
-        std::byte first{};
-        data->read(member.offset, std::span(&first, 1));
-        if (first == std::byte{0x10} || first == std::byte{0x11}) {
-          const auto stored = data->read_vector(member.offset, member.stored_size);
-          if (auto lz = try_lz(stored, limits, tally, member.offset)) return std::move(*lz);
-        }
+      if (member.may_be_compressed && member.stored_size >= 4 && member.stored_size <= limits.max_member_size &&
+          sniffed_codec(data->read_vector(member.offset, std::min<std::uint64_t>(member.stored_size, 16)))) {
+        const auto stored = data->read_vector(member.offset, member.stored_size);
+        if (auto sniffed = try_sniffed(stored, limits, tally, member.offset, known_content)) return std::move(*sniffed);
       }
       return opened;
     }
@@ -143,7 +104,7 @@ Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, 
     // Charged before decoding, what the decoder works through: a head of a forward stream (PRS, LZ)
     // decodes only the head; KH2's backward stream decodes all of it whatever is kept. Peeks for
     // detection were free, so a table of entries sharing one huge stream decoded 51 GiB (issue 35).
-    charge(tally, member.compression == Compression::kh2 ? member.size : wanted, member.offset);
+    charge(tally, member.compression->backward ? member.size : wanted, member.offset);
     const auto stored = data->read_vector(member.offset, stored_bytes_needed(member, wanted));
     auto decoded = decompress(member.compression, stored, member.size, wanted);
     if (!decoded.ok()) {
@@ -158,6 +119,22 @@ Result<OpenedMember> open_member(const std::shared_ptr<const ByteSource>& data, 
     opened.bytes = std::make_shared<MemorySource>(std::move(decoded).value());
     return opened;
   });
+}
+
+std::optional<WholeFileCompressed> open_whole_file_compressed(const std::shared_ptr<const ByteSource>& file,
+                                                              std::string_view name, const ContainerLimits& limits,
+                                                              DecompressionTally& tally, ContentTest known_content) {
+  const auto head = read_head(*file, kContainerDetectBytes);
+  if (!sniffed_codec(head) || detect_container(head, file->size(), name)) return std::nullopt;
+  WholeFileCompressed whole;
+  whole.member.stored_size = whole.member.size = file->size();
+  whole.member.may_be_compressed = true;
+  auto opened = open_member(file, whole.member, limits, tally, known_content);
+  if (!opened.ok() || !opened.value().compression) return std::nullopt;
+  whole.member.compression = opened.value().compression;
+  whole.member.size = opened.value().size;
+  whole.content = std::move(opened).value();
+  return whole;
 }
 
 }  // namespace animdex

@@ -24,7 +24,7 @@
 
 #include "core/content_hash.h"
 #include "core/embedded.h"
-#include "output/result_table.h"
+#include "core/terminal_text.h"
 
 namespace animdex {
 

@@ -20,7 +20,7 @@ SQLITE_EXTENSION_INIT1
 #include <span>
 #include <string>
 
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "output/result_table.h"
+#include "model/table.h"
 
 namespace animdex {
 

@@ -3,6 +3,7 @@
 // detect from bytes -> parse (pure) -> common model.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -32,6 +33,21 @@ struct FormatModule {
   Answer<Pose> (*pose)(std::span<const std::byte> bytes, const PoseRequest& request) = nullptr;
   Answer<std::vector<AnimationCurves>> (*curves)(std::span<const std::byte> bytes, const CurveRequest& request) = nullptr;
   Answer<Converted> (*convert)(std::span<const std::byte> bytes, const ConvertRequest& request) = nullptr;
+
+  // Hooks the layers above ask every format through the registry (formats/registry.h), so what a
+  // format knows stays in its folder; nullptr where the format has nothing to say.
+  // Files of the format's family it recognises but does not parse (BTX0 textures beside BMD0
+  // models): a sniffed compressed DS member that decodes to one is kept decompressed.
+  bool (*recognizes)(std::span<const std::byte> head) = nullptr;
+  // Games that name a file after the object owning it (KH2: P_EX100.mset is P_EX100's): the object,
+  // from the file's name alone; nullopt when the name is not one. The indexer takes it as the
+  // file's character when the file sits in a folder named `object_folder`, else looks it up in the
+  // reference objects of `reference_game`.
+  std::optional<std::string_view> (*object_from_file_name)(std::string_view file_name) = nullptr;
+  std::string_view object_folder;
+  // The words for a slot's state number (KH2's mset_slots.state: "battle, weapon"); nullopt when
+  // the number has none.
+  std::optional<std::string_view> (*state_name)(std::int64_t state) = nullptr;
 };
 
 // How many leading bytes detection may look at.

@@ -1,5 +1,6 @@
 #include "formats/registry.h"
 
+#include <algorithm>
 #include <array>
 
 #include "formats/gnt_mot/gnt_mot_format.h"
@@ -47,6 +48,19 @@ const FormatModule* find_format(std::string_view id) {
   for (const auto& format : kFormats)
     if (format.id == id) return &format;
   return nullptr;
+}
+
+bool recognized_by_a_format(std::span<const std::byte> head) {
+  if (detect_format(head, head.size())) return true;
+  return std::any_of(kFormats.begin(), kFormats.end(),
+                     [&](const FormatModule& format) { return format.recognizes && format.recognizes(head); });
+}
+
+std::optional<std::string_view> slot_state_name(std::int64_t state) {
+  for (const auto& format : kFormats)
+    if (format.state_name)
+      if (const auto name = format.state_name(state)) return name;
+  return std::nullopt;
 }
 
 }  // namespace animdex

@@ -30,7 +30,7 @@ struct Key {
 // one allocation whatever it carries: a GNT track has about nine keys, so allocations, not keys,
 // were its parse's cost. Rules: finite numbers, times in non-decreasing order.
 // Values are doubles holding exactly what the file stored (a float32 widens exactly); the
-// database's encoder (model/key_blob.h) narrows each column back to the narrowest exact width.
+// database's encoder (db/key_blob.h) narrows each column back to the narrowest exact width.
 inline constexpr std::size_t kMaxTrackKeys = std::size_t{1} << 24;  // rule: keys per track, far above any budget
 // What one key can cost in KeyColumns (a time, a frame, four values): parsers charge it to their
 // memory budget before reading keys.

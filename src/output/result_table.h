@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/terminal_text.h"  // terminal_safe, used with the renderers
 #include "model/table.h"
 
 namespace animdex {
@@ -27,11 +28,6 @@ std::string cell_text(const Cell& cell);
 
 // `header` false leaves out the header line of csv and tsv (`--no-header`); other formats need theirs.
 void write_table(std::ostream& out, const ResultTable& table, OutputFormat format, bool header = true);
-
-// Text that is safe on a terminal and on one line: line breaks and tabs become spaces; other
-// control characters (ESC of ANSI sequences, C1 controls, DEL), bidirectional overrides and bytes
-// that are not UTF-8 become '?'. Names come from files and folders, which may hold anything.
-std::string terminal_safe(std::string_view text);
 
 // Text that renders as itself in a GitHub-markdown table cell: one line, '|' and '\' escaped,
 // HTML special characters as entities (no tags or autolinks), and '[' ']' escaped so nothing

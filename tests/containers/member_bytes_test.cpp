@@ -6,6 +6,7 @@
 #include "containers/kh2_idx/kh2_compression.h"
 #include "containers/lz/lz.h"
 #include "containers/member_bytes.h"
+#include "detect/identify.h"
 
 using namespace animdex;
 
@@ -26,15 +27,15 @@ TEST_CASE("peeks at KH2 members are charged: the stream is decoded whole for a h
   member.path = "shared.bin";
   member.stored_size = data->size();
   member.size = content.size();
-  member.compression = Compression::kh2;
+  member.compression = &kh2_idx::kKh2Codec;
   ContainerLimits limits;
   DecompressionTally tally(3 << 20);  // three decodes of 1 MiB
   for (int peek = 0; peek < 3; ++peek) {
-    const auto opened = open_member(data, member, limits, tally, 64);
+    const auto opened = open_member(data, member, limits, tally, known_content, 64);
     REQUIRE(opened.ok());
     CHECK(opened.value().head_only);
   }
-  const auto fourth = open_member(data, member, limits, tally, 64);
+  const auto fourth = open_member(data, member, limits, tally, known_content, 64);
   REQUIRE_FALSE(fourth.ok());
   CHECK_THAT(fourth.error().message(), Catch::Contains("at most 3145728 decompressed bytes"));
 }
@@ -45,15 +46,15 @@ TEST_CASE("trying whether a raw Nitro member is LZ costs its decoded size, peek 
   Member member;
   member.path = "maybe.bin";
   member.stored_size = member.size = lz->size();
-  member.may_be_lz = true;
+  member.may_be_compressed = true;
   ContainerLimits limits;
   DecompressionTally tally(250'000);
   // The stream is decoded whole to see whether it is LZ (here: not a known Nitro file, so raw).
-  REQUIRE(open_member(lz, member, limits, tally, 64).ok());
+  REQUIRE(open_member(lz, member, limits, tally, known_content, 64).ok());
   CHECK(tally.bytes == 100'000);
-  REQUIRE(open_member(lz, member, limits, tally, 64).ok());
+  REQUIRE(open_member(lz, member, limits, tally, known_content, 64).ok());
   // The third try would pass the cap: it fails rather than decode.
-  const auto third = open_member(lz, member, limits, tally, 64);
+  const auto third = open_member(lz, member, limits, tally, known_content, 64);
   REQUIRE_FALSE(third.ok());
   CHECK_THAT(third.error().message(), Catch::Contains("decompressed bytes in all the containers of one file"));
 }

@@ -8,7 +8,7 @@
 #include "formats/kh2/kh2_model.h"
 #include "formats/kh2/kh2_motion.h"
 #include "formats/registry.h"
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 #include "model/validate.h"
 #include "support/test_support.h"
 

@@ -11,6 +11,7 @@
 
 #include "db/database.h"
 #include "indexer/pipeline.h"
+#include "formats/registry.h"
 #include "reports/diff_report.h"
 #include "reports/docs_report.h"
 #include "reports/report_fixture.h"
@@ -312,12 +313,12 @@ TEST_CASE("bone names are looked up by the game of the file's format", "[reports
   CHECK(bone_label(3, names.of_format("nsbca", 3)) == "bone 3");
 }
 
-TEST_CASE("KH2 motion-set states are shown by the names of the format note", "[reports][kh2]") {
-  CHECK(kh2_state_name(0) == "battle, weapon");
-  CHECK(kh2_state_name(1) == "battle, no weapon");
-  CHECK(kh2_state_name(2) == "field, no weapon");
-  CHECK(kh2_state_name(3) == "field, weapon");
-  CHECK_FALSE(kh2_state_name(4).has_value());
+TEST_CASE("KH2 motion-set states are shown by the names of the format note, through the registry", "[reports][kh2]") {
+  CHECK(slot_state_name(0) == "battle, weapon");
+  CHECK(slot_state_name(1) == "battle, no weapon");
+  CHECK(slot_state_name(2) == "field, no weapon");
+  CHECK(slot_state_name(3) == "field, weapon");
+  CHECK_FALSE(slot_state_name(4).has_value());
   CHECK(name_with_states(std::string("IDLE"), {1}) == "IDLE (battle, no weapon)");
   CHECK(name_with_states(std::nullopt, {0, 3}) == "(battle, weapon / field, weapon)");
   CHECK(name_with_states(std::string("X"), {7}) == "X (state 7)");  // no name in the note: the number stays

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "db/sql_runner.h"
+#include "output/result_table.h"  // cell_text for the rows tests compare
 #include "support/shared_dir.h"
 #include "support/skip.h"
 

@@ -1,5 +1,7 @@
 #include "containers/fpk/fpk_container.h"
 
+#include "containers/fpk/prs.h"
+
 #include <algorithm>
 #include <array>
 #include <fmt/format.h>
@@ -91,8 +93,8 @@ Entry read_entry(const ByteReader& entry, std::uint64_t entry_at, std::uint64_t 
             fmt::format("{} stored bytes at {:#x} inside the {}-byte FPK", member.stored_size, member.offset, data_size),
             fmt::format("the range ends at {:#x}", member.offset + member.stored_size));
   // Equal sizes mean "stored raw"; anything else is PRS (containers.md 1).
-  member.compression = member.stored_size == member.size ? Compression::none : Compression::prs;
-  if (member.compression == Compression::prs && member.size > limits.max_member_size)
+  member.compression = member.stored_size == member.size ? nullptr : &fpk::kPrsCodec;
+  if (member.compression == &fpk::kPrsCodec && member.size > limits.max_member_size)
     fail_at(entry_at + kSizeField,
             fmt::format("an uncompressed size of at most {} bytes (the member cap)", limits.max_member_size),
             std::to_string(member.size));
@@ -125,7 +127,7 @@ Member bad_entry(const ByteReader& entry, std::uint64_t index, ParseError error)
   member.offset = entry.u32(kOffsetField, BE);
   member.stored_size = entry.u32(kStoredSizeField, BE);
   member.size = entry.u32(kSizeField, BE);
-  member.compression = member.stored_size == member.size ? Compression::none : Compression::prs;
+  member.compression = member.stored_size == member.size ? nullptr : &fpk::kPrsCodec;
   member.error = std::move(error);
   return member;
 }

@@ -34,7 +34,7 @@ void check_members(const MemorySource& source, const MemberList& list) {
       continue;
     }
     if (!source.contains(member.offset, member.stored_size)) __builtin_trap();
-    if ((member.compression == Compression::none) != (member.stored_size == member.size)) __builtin_trap();
+    if ((member.compression == nullptr) != (member.stored_size == member.size)) __builtin_trap();
   }
 }
 
@@ -49,7 +49,7 @@ std::vector<fpk::FpkInput> decode_members(std::span<const std::byte> bytes, cons
       continue;
     }
     const auto stored = bytes.subspan(member.offset, member.stored_size);
-    if (member.compression == Compression::none) {
+    if (member.compression == nullptr) {
       plain.push_back({member.path, {stored.begin(), stored.end()}, false});
     } else if (member.size < kMaxDecoded) {
       auto decoded = fpk::prs_decompress(stored, member.size);
@@ -79,7 +79,7 @@ void round_trip(const std::vector<fpk::FpkInput>& plain) {
   for (std::size_t i = 0; i < plain.size(); ++i) {
     const auto& member = relisted.value().members[i];
     const auto stored = std::span<const std::byte>(written).subspan(member.offset, member.stored_size);
-    const auto decoded = member.compression == Compression::none
+    const auto decoded = member.compression == nullptr
                              ? Result<std::vector<std::byte>>(std::vector<std::byte>(stored.begin(), stored.end()))
                              : fpk::prs_decompress(stored, member.size);
     if (!decoded.ok() || decoded.value() != plain[i].bytes) __builtin_trap();

@@ -282,4 +282,6 @@ std::vector<std::byte> prs_compress(std::span<const std::byte> plain) {
   return writer.finish();
 }
 
+const Codec kPrsCodec{"prs", "Eighting PRS (LZ77 with flag bits), inside GNT4 FPK archives", prs_decompress};
+
 }  // namespace animdex::fpk

@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "containers/container.h"
 #include "core/result.h"
 
 namespace animdex::fpk {
@@ -24,6 +25,9 @@ inline constexpr std::uint64_t kPrsMaxLength = 256;         // long copy with it
 // premature end marker.
 Result<std::vector<std::byte>> prs_decompress(std::span<const std::byte> stored, std::uint64_t size,
                                               std::uint64_t produce = UINT64_MAX);
+
+// The codec files.compression names "prs" (registered in container_registry.cpp).
+extern const Codec kPrsCodec;
 
 // Greedy compressor in GNTool's manner (window 8191, lengths up to 256, short copies for 2..5
 // bytes within 256, long copies otherwise), ending with flag bits 0,1 and three 0x00 bytes.

@@ -270,7 +270,7 @@ class TreeWalker {
     if (members_.size() >= limits_.max_members)
       fail_at(record.at, fmt::format("at most {} files", limits_.max_members), "more");
     members_.push_back({path, parent.stored_path + record.name, record.data_offset(), record.data_length,
-                        record.data_length, Compression::none, false, std::nullopt});
+                        record.data_length, nullptr, false, std::nullopt});
   }
 
   // Section 5: multi-extent files (flag bit 7 on every record but the last) are refused.

@@ -26,7 +26,7 @@ void check_members(const MemberList& listed, std::span<const std::byte> img) {
   for (const auto& member : listed.members) {
     if (member.offset > img.size() || member.stored_size > img.size() - member.offset) __builtin_trap();
     if (member.path.empty() || member.stored_name.size() != 14) __builtin_trap();
-    if (member.compression != Compression::kh2 || member.size >= kMaxDecoded) continue;
+    if (member.compression != &kh2_idx::kKh2Codec || member.size >= kMaxDecoded) continue;
     const auto stored = img.subspan(static_cast<std::size_t>(member.offset), static_cast<std::size_t>(member.stored_size));
     auto decoded = kh2_decompress(stored, member.size);
     if (!decoded.ok() && (decoded.error().expected.empty() || decoded.error().offset > stored.size())) __builtin_trap();
@@ -48,7 +48,7 @@ void check_listing(std::span<const std::byte> bytes) {
 
 Bytes content_of(const Member& member, const std::vector<std::byte>& img) {
   const std::span<const std::byte> stored(img.data() + member.offset, static_cast<std::size_t>(member.stored_size));
-  if (member.compression == Compression::none) return Bytes(stored.begin(), stored.end());
+  if (member.compression == nullptr) return Bytes(stored.begin(), stored.end());
   auto decoded = kh2_decompress(stored, member.size);
   if (!decoded.ok()) __builtin_trap();
   return std::move(decoded).value();

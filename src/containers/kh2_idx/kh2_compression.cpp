@@ -227,4 +227,6 @@ std::vector<std::byte> kh2_compress(std::span<const std::byte> plain) {
   return stream;
 }
 
+const Codec kKh2Codec{"kh2", "KH2.IMG's backward LZ with a key byte", kh2_decompress, true};
+
 }  // namespace animdex::kh2_idx

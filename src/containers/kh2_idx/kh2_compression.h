@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "containers/container.h"
 #include "core/result.h"
 
 namespace animdex::kh2_idx {
@@ -26,6 +27,9 @@ inline constexpr std::uint64_t kKh2MaxCopy = 258;
 // output start or from past its end, input missing for the output, input left over.
 Result<std::vector<std::byte>> kh2_decompress(std::span<const std::byte> stored, std::uint64_t size,
                                               std::uint64_t produce = UINT64_MAX);
+
+// The codec files.compression names "kh2" (registered in container_registry.cpp).
+extern const Codec kKh2Codec;
 
 // Greedy compressor whose streams both kh2_decompress and OpenKh's Img.Decompress decode: key =
 // the least used byte of 1..255 (escaped where it occurs), copies of 3..258 bytes at distances

@@ -75,7 +75,7 @@ Member to_member(const Kh2IdxEntry& entry, std::uint64_t offset, std::uint64_t s
   member.offset = offset;
   member.stored_size = stored;
   member.size = entry.size;
-  member.compression = entry.compressed() ? Compression::kh2 : Compression::none;
+  member.compression = entry.compressed() ? &kh2_idx::kKh2Codec : nullptr;
   return member;
 }
 

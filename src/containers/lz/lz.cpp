@@ -77,10 +77,10 @@ class Decoder {
     const std::uint64_t token_at = in_;
     if (token_at >= stored_.size()) token_bytes(token_at, 2);  // reports the missing token
     const std::uint8_t kind = byte_at(stored_, token_at) >> 4;
-    if (type_ == Compression::lz10 || kind >= 2) {
+    if (type_ == LzType::lz10 || kind >= 2) {
       // LZ10, LZ11 k >= 2: n = (b0>>4) + 3 (LZ11: k + 1), d = 12 bits + 1.
       const auto t = token_bytes(token_at, 2);
-      const std::uint64_t length = type_ == Compression::lz10 ? kind + 3u : kind + 1u;
+      const std::uint64_t length = type_ == LzType::lz10 ? kind + 3u : kind + 1u;
       copy(token_at, length, (((t[0] & 0xFu) << 8) | t[1]) + 1);
     } else if (kind == 0) {
       const auto t = token_bytes(token_at, 3);
@@ -104,7 +104,7 @@ class Decoder {
   }
 
   std::span<const std::byte> stored_;
-  Compression type_;
+  LzType type_;
   std::uint64_t size_, target_;
   std::uint64_t in_;
   std::uint64_t pos_ = 0;
@@ -260,8 +260,8 @@ std::optional<LzHeader> read_lz_header(std::span<const std::byte> stored) {
   if (stored.size() < 4) return std::nullopt;
   const ByteReader in(stored);
   LzHeader header;
-  if (in.u8(0) == kLz10Type) header.type = Compression::lz10;
-  else if (in.u8(0) == kLz11Type) header.type = Compression::lz11;
+  if (in.u8(0) == kLz10Type) header.type = LzType::lz10;
+  else if (in.u8(0) == kLz11Type) header.type = LzType::lz11;
   else return std::nullopt;
   header.size = in.u32le(0) >> 8;
   if (header.size != 0) return header;
@@ -292,5 +292,23 @@ Result<std::vector<std::byte>> lz_decompress(std::span<const std::byte> stored, 
 std::vector<std::byte> lz10_compress(std::span<const std::byte> plain) { return compress(plain, kLz10Type); }
 
 std::vector<std::byte> lz11_compress(std::span<const std::byte> plain) { return compress(plain, kLz11Type); }
+
+namespace {
+
+std::optional<std::uint64_t> sniff_lz(std::span<const std::byte> stored, LzType type) {
+  const auto header = read_lz_header(stored);
+  if (!header || header->type != type) return std::nullopt;
+  return header->size;
+}
+
+}  // namespace
+
+const Codec kLz10Codec{"lz10", "Nintendo DS LZ10 (BIOS LZ77), inside NARC and ROM files", lz_decompress, false,
+                       [](std::span<const std::byte> stored) { return sniff_lz(stored, LzType::lz10); }};
+const Codec kLz11Codec{"lz11", "Nintendo DS LZ11 (BIOS LZ77 with longer copies), inside NARC and ROM files",
+                       lz_decompress, false,
+                       [](std::span<const std::byte> stored) { return sniff_lz(stored, LzType::lz11); }};
+
+Compression lz_codec(const LzHeader& header) { return header.type == LzType::lz10 ? &kLz10Codec : &kLz11Codec; }
 
 }  // namespace animdex::lz

@@ -1,8 +1,9 @@
 #pragma once
 // Nintendo DS BIOS-style LZ10 / LZ11 streams ("LZ77", containers.md section 3 "LZ10 / LZ11"): the
 // header, a decoder that produces exactly the declared size or a precise error, and greedy
-// compressors (for tests and the bench). No container module: whether a Nitro member is LZ is
-// decided by the framework (first byte 0x10/0x11, decode succeeds, known magic inside).
+// compressors (for tests and the bench). No container module: two codecs (kLz10Codec, kLz11Codec)
+// whose sniff lets the framework decide a DS member is LZ (first byte 0x10/0x11, decode succeeds,
+// known content inside).
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -14,8 +15,10 @@
 
 namespace animdex::lz {
 
+enum class LzType : std::uint8_t { lz10 = 0x10, lz11 = 0x11 };  // the header's first byte
+
 struct LzHeader {
-  Compression type = Compression::lz10;  // lz10 (byte 0 = 0x10) or lz11 (0x11)
+  LzType type = LzType::lz10;
   std::uint64_t size = 0;                // decompressed bytes the header declares
   std::size_t header_length = 4;         // 4, or 8 when the u24 size is 0 and a u32 follows
 };
@@ -43,6 +46,12 @@ Result<LzDecoded> lz_decode(std::span<const std::byte> stored, std::uint64_t siz
 // The same as the container layer's decompressor shape: only the bytes.
 Result<std::vector<std::byte>> lz_decompress(std::span<const std::byte> stored, std::uint64_t size,
                                              std::uint64_t produce = UINT64_MAX);
+
+// The codecs files.compression names "lz10" and "lz11" (registered in container_registry.cpp).
+extern const Codec kLz10Codec;
+extern const Codec kLz11Codec;
+// The codec of a stream with this header.
+Compression lz_codec(const LzHeader& header);
 
 // Greedy compressors with a bounded hash-chain search over the 4096-byte window; the output has
 // the 4-byte header (8 when the size is 0 or above 0xFFFFFF) and is zero-padded to 4 bytes like

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "containers/narc/nitro_fnt.h"
+#include "containers/nitro_fnt.h"
 #include "core/byte_reader.h"
 #include "core/parse_error.h"
 
@@ -62,7 +62,7 @@ class NarcReader {
     const ByteReader in(table);
     // A broken name or record costs only the names it spoils (issue 35): the files are BTAF's.
     const auto names =
-        walk_fnt(in.slice(btnf.data(), btnf.size - kChunkHeader), btnf.data(), file_count, limits_, FntFaults::skip);
+        nitro_fnt::walk_fnt(in.slice(btnf.data(), btnf.size - kChunkHeader), btnf.data(), file_count, limits_, nitro_fnt::FntFaults::skip);
     for (auto& warning : names.warnings) list_.warnings.push_back("BTNF: " + warning);
     add_members(in, btaf, gmif, file_count, names);
     return std::move(list_);
@@ -119,7 +119,7 @@ class NarcReader {
   }
 
   void add_members(const ByteReader& in, const Chunk& btaf, const Chunk& gmif, std::uint64_t file_count,
-                   const FntListing& names) {
+                   const nitro_fnt::FntListing& names) {
     const bool nameless = names.files.empty();
     std::size_t next_name = 0;
     std::uint64_t unnamed = 0;
@@ -147,7 +147,7 @@ class NarcReader {
     Member member;
     member.offset = gmif.data() + start;
     member.stored_size = member.size = end >= start ? end - start : 0;
-    member.may_be_lz = true;
+    member.may_be_compressed = true;
     if (start > end)
       member.error = ParseError{entry_at, fmt::format("a member start at most its end {:#x}", end), fmt::format("{:#x}", start)};
     else if (end > data_size)

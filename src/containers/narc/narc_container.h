@@ -15,7 +15,7 @@ bool detect_narc(std::span<const std::byte> head, std::uint64_t size);
 // Members in file-ID order, offsets from the start of input.data (= GMIF data start + start).
 // Nameless archives (a BTNF naming no file): path = stored_name = the decimal index. Named ones:
 // the FNT path (a file the FNT leaves unnamed keeps its index, with a warning). Every member is
-// compression none with may_be_lz = true. Errors name the offset of the broken field.
+// compression none with may_be_compressed = true. Errors name the offset of the broken field.
 Result<MemberList> list_narc(const ContainerInput& input, const ContainerLimits& limits);
 
 ContainerModule container_module();

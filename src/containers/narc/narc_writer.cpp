@@ -3,7 +3,7 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "containers/narc/nitro_fnt.h"
+#include "containers/nitro_fnt.h"
 #include "core/byte_writer.h"
 
 namespace animdex::narc {
@@ -27,11 +27,11 @@ std::vector<std::byte> build_narc(const std::vector<NarcMember>& members, bool n
   if (members.size() > UINT16_MAX) throw std::length_error("a NARC holds at most 65535 members");
   std::vector<std::size_t> order(members.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::vector<std::byte> fnt = nameless_fnt();
+  std::vector<std::byte> fnt = nitro_fnt::nameless_fnt();
   if (named) {
     std::vector<std::string> paths;
     for (const auto& member : members) paths.push_back(member.name);
-    auto layout = build_fnt(paths, 0);
+    auto layout = nitro_fnt::build_fnt(paths, 0);
     fnt = std::move(layout.table);
     order = std::move(layout.file_order);
   }

@@ -29,7 +29,7 @@ bool check_members(const ByteSource& source, const MemberList& list) {
       all_inside = false;
       continue;
     }
-    if (member.size != member.stored_size || member.compression != Compression::none || !member.may_be_lz) __builtin_trap();
+    if (member.size != member.stored_size || member.compression != nullptr || !member.may_be_compressed) __builtin_trap();
     if (member.path.empty() || member.stored_name != member.path) __builtin_trap();
     std::byte head[4];
     source.read(member.offset, std::span(head, std::min<std::size_t>(4, member.stored_size)));

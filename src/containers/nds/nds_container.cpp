@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "containers/narc/nitro_fnt.h"
+#include "containers/nitro_fnt.h"
 #include "core/byte_reader.h"
 #include "core/parse_error.h"
 
@@ -81,7 +81,7 @@ class NdsReader {
     check_table_size(kFntSizeField, "FNT", fnt_size);
     const auto fat = source_.read_vector(fat_at, fat_size);
     const auto fnt = source_.read_vector(fnt_at, fnt_size);
-    const auto names = narc::walk_fnt(fnt, fnt_at, file_count, limits_);
+    const auto names = nitro_fnt::walk_fnt(fnt, fnt_at, file_count, limits_);
     for (const auto& warning : names.warnings) list_.warnings.push_back("FNT: " + warning);
     if (const auto overlays = std::min<std::uint64_t>(names.root_first_file_id, file_count); overlays > 0)
       list_.warnings.push_back(fmt::format(
@@ -105,7 +105,7 @@ class NdsReader {
       fail_at(field, fmt::format("the {} within {} bytes (the table size cap)", name, limits_.max_table_size), std::to_string(size));
   }
 
-  void add_members(const ByteReader& fat, std::uint64_t fat_at, const narc::FntListing& names) {
+  void add_members(const ByteReader& fat, std::uint64_t fat_at, const nitro_fnt::FntListing& names) {
     list_.members.reserve(names.files.size());
     for (const auto& file : names.files) {
       const std::uint64_t entry = kFatEntry * file.file_id;
@@ -124,7 +124,7 @@ class NdsReader {
       member.path = member.stored_name = file.path;
       member.offset = start;
       member.stored_size = member.size = end - start;
-      member.may_be_lz = true;
+      member.may_be_compressed = true;
       list_.members.push_back(std::move(member));
     }
   }

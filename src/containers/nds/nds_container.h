@@ -24,7 +24,7 @@ std::uint16_t nds_crc16(std::span<const std::byte> bytes);
 bool detect_nds(std::span<const std::byte> head, std::uint64_t size);
 
 // The named files of NitroFS in file-ID order: path = stored_name = the FNT path, offset = the FAT
-// start (absolute in the ROM), compression none, may_be_lz = true. The header checks of
+// start (absolute in the ROM), compression none, may_be_compressed = true. The header checks of
 // detect_nds are errors here; a named file whose FAT entry is 0/0 (unused) is skipped with a
 // warning; a wrong header CRC, a used-ROM size past the file and the overlay count are warnings.
 Result<MemberList> list_nds(const ContainerInput& input, const ContainerLimits& limits);

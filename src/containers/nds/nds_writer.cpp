@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "containers/narc/nitro_fnt.h"
+#include "containers/nitro_fnt.h"
 #include "containers/nds/nds_container.h"
 #include "core/byte_writer.h"
 
@@ -40,7 +40,7 @@ std::size_t place(std::vector<std::byte>& rom, std::span<const std::byte> bytes)
 void check_options(const NdsOptions& options) {
   if (options.title.size() > 12) throw std::invalid_argument("an NDS title holds at most 12 bytes");
   if (options.game_code.size() != 4) throw std::invalid_argument("an NDS game code has 4 bytes");
-  if (options.arm9_overlays.size() >= narc::kFirstDirectoryId) throw std::invalid_argument("too many overlays");
+  if (options.arm9_overlays.size() >= nitro_fnt::kFirstDirectoryId) throw std::invalid_argument("too many overlays");
 }
 
 // 32-byte entries: overlay ID, RAM address, RAM size, BSS size, static-init start/end, file ID, 0.
@@ -84,7 +84,7 @@ std::vector<std::byte> build_nds(const std::vector<NdsFile>& files, const NdsOpt
   std::vector<std::string> paths;
   for (const auto& file : files) paths.push_back(file.path);
   const auto first_file_id = static_cast<std::uint16_t>(options.arm9_overlays.size());
-  const auto fnt = narc::build_fnt(paths, first_file_id);
+  const auto fnt = nitro_fnt::build_fnt(paths, first_file_id);
 
   std::vector<std::byte> rom(kNdsHeaderSize, std::byte{0});
   write_header_fields(rom, options);

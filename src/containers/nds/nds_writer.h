@@ -11,7 +11,7 @@
 namespace animdex::nds {
 
 struct NdsFile {
-  std::string path;  // '/'-separated, nested directories allowed (see narc::build_fnt)
+  std::string path;  // '/'-separated, nested directories allowed (see nitro_fnt::build_fnt)
   std::vector<std::byte> bytes;
 };
 

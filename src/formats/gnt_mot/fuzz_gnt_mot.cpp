@@ -12,7 +12,7 @@
 #include "formats/gnt_mot/gnt_mot_model.h"
 #include "formats/gnt_mot/gnt_mot_parser.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 #include "model/validate.h"
 
 using namespace animdex::gnt_mot;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/byte_reader.h"
+#include "core/text.h"
 #include "formats/kh2/kh2_capabilities.h"
 #include "formats/kh2/kh2_model.h"
 
@@ -70,9 +71,38 @@ bool detect_bare_motion(std::span<const std::byte> head, std::uint64_t) {
   return type == 0 && plausible_fps(in.f32(0x128, LE));
 }
 
+namespace {
+
+// KH2 keeps one motion set per object, named after it: obj/P_EX100.mset belongs to P_EX100 (Sora).
+std::optional<std::string_view> object_of_motion_set(std::string_view file_name) {
+  const auto dot = file_name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || !equal_ignoring_case(file_name.substr(dot + 1), "mset"))
+    return std::nullopt;
+  return file_name.substr(0, dot);
+}
+
+// kh2-mset.md, "Slot mapping": rel 0 = battle with weapon, 1 = battle without weapon, 2 = field
+// without weapon, 3 = field with weapon; worded as the kh2-fallbacks query words them.
+std::optional<std::string_view> slot_state_name(std::int64_t state) {
+  switch (state) {
+    case 0: return "battle, weapon";
+    case 1: return "battle, no weapon";
+    case 2: return "field, no weapon";
+    case 3: return "field, weapon";
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
 FormatModule motion_set_format_module() {
-  return {"kh2_mset", "Kingdom Hearts II motion set (.mset): BAR of ANB slots, nested sets; little-endian", "kh2",
-          &detect_motion_set, &parse_container<parse_motion_set>, false, &pose_in<parse_motion_set>, &curves_in<parse_motion_set>};
+  FormatModule module{"kh2_mset", "Kingdom Hearts II motion set (.mset): BAR of ANB slots, nested sets; little-endian",
+                      "kh2", &detect_motion_set, &parse_container<parse_motion_set>, false,
+                      &pose_in<parse_motion_set>, &curves_in<parse_motion_set>};
+  module.object_from_file_name = &object_of_motion_set;
+  module.object_folder = "obj";
+  module.state_name = &slot_state_name;
+  return module;
 }
 
 FormatModule anb_format_module() {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "containers/fpk/prs.h"
 #include "containers/container_test_support.h"
 #include "containers/fpk/fpk_container.h"
 #include "containers/fpk/fpk_writer.h"
@@ -34,8 +35,8 @@ MemberList listed(const Bytes& fpk) {
 Bytes member_bytes(const Bytes& fpk, const Member& member) {
   REQUIRE(member.offset + member.stored_size <= fpk.size());
   const std::span<const std::byte> stored(fpk.data() + member.offset, member.stored_size);
-  if (member.compression == Compression::none) return Bytes(stored.begin(), stored.end());
-  REQUIRE(member.compression == Compression::prs);
+  if (member.compression == nullptr) return Bytes(stored.begin(), stored.end());
+  REQUIRE(member.compression == &fpk::kPrsCodec);
   auto plain = prs_decompress(stored, member.size);
   INFO((plain.ok() ? std::string("ok") : plain.error().message()));
   REQUIRE(plain.ok());
@@ -87,7 +88,7 @@ TEST_CASE("FPK writer round trip through list and decompress", "[fpk]") {
     CHECK(member.stored_name == stored_names[i]);
     CHECK(member.offset == expected_offset);  // data right after the table, in entry order, 16-aligned
     CHECK(member.size == inputs[i].bytes.size());
-    CHECK(member.compression == (inputs[i].compress ? Compression::prs : Compression::none));
+    CHECK(member.compression == (inputs[i].compress ? &fpk::kPrsCodec : nullptr));
     CHECK(member_bytes(fpk, member) == inputs[i].bytes);
     expected_offset += (member.stored_size + 15) / 16 * 16;
   }
@@ -102,7 +103,7 @@ TEST_CASE("FPK writer stores a member raw only when PRS comes out exactly as lon
   for (auto& b : noise) b = static_cast<std::byte>(rng() & 0xFF);
   const Bytes fpk = write_fpk({{"noise.bin", noise, true}});
   const MemberList list = listed(fpk);
-  CHECK(list.members[0].compression == Compression::prs);
+  CHECK(list.members[0].compression == &fpk::kPrsCodec);
   CHECK(list.members[0].stored_size > noise.size());
   CHECK(member_bytes(fpk, list.members[0]) == noise);
   // Equal sizes: noise then a run of zeros grows the plain bytes one by one while the stream stays
@@ -117,7 +118,7 @@ TEST_CASE("FPK writer stores a member raw only when PRS comes out exactly as lon
     const Member member = listed(one).members[0];
     CAPTURE(zeros, packed.size());
     CHECK(member_bytes(one, member) == plain);
-    CHECK(member.compression == (packed.size() == plain.size() ? Compression::none : Compression::prs));
+    CHECK(member.compression == (packed.size() == plain.size() ? nullptr : &fpk::kPrsCodec));
     met = met || packed.size() == plain.size();
   }
   CHECK(met);

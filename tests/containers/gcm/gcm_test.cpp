@@ -44,7 +44,7 @@ TEST_CASE("a written disc lists every file with its bytes", "[gcm]") {
   for (const auto& member : listed.value().members) {
     INFO(member.path);
     CHECK(member.stored_name == member.path);
-    CHECK(member.compression == Compression::none);
+    CHECK(member.compression == nullptr);
     CHECK(member.stored_size == member.size);
     CHECK(member.offset % 32 == 0);
     CHECK(test::member_bytes(source, member) == expected.at(member.path));

@@ -82,7 +82,7 @@ TEST_CASE("ISO9660: writer round trip with nested folders", "[iso9660]") {
     const Member& member = members.at(file.path);
     CHECK(member.size == file.bytes.size());
     CHECK(member.stored_size == file.bytes.size());
-    CHECK(member.compression == Compression::none);
+    CHECK(member.compression == nullptr);
     CHECK(member.offset % kSectorSize == 0);
     CHECK(std::equal(file.bytes.begin(), file.bytes.end(), image.begin() + static_cast<std::ptrdiff_t>(member.offset)));
   }

@@ -52,7 +52,7 @@ TEST_CASE("KH2.IDX/KH2.IMG inside an ISO9660 image", "[kh2_idx][iso9660]") {
   REQUIRE(entries.value().members.size() == 2);
   for (const auto& member : entries.value().members) {
     if (member.path != "obj/P_EX100.mset") continue;
-    CHECK(member.compression == Compression::kh2);
+    CHECK(member.compression == &kh2_idx::kKh2Codec);
     const Bytes stored = img_bytes.read_vector(member.offset, member.stored_size);
     auto decoded = kh2_idx::kh2_decompress(stored, member.size);
     REQUIRE(decoded.ok());

@@ -46,7 +46,7 @@ struct TokenCensus {
 TokenCensus token_census(const Bytes& stored) {
   TokenCensus census;
   const auto header = read_lz_header(stored);
-  const bool lz11 = header->type == Compression::lz11;
+  const bool lz11 = header->type == lz::LzType::lz11;
   std::size_t in = header->header_length;
   std::uint64_t produced = 0;
   auto at = [&](std::size_t i) { return std::to_integer<unsigned>(stored.at(i)); };
@@ -121,12 +121,12 @@ void check_round_trip(const Bytes& plain) {
 TEST_CASE("LZ headers: type byte, u24 size, and the u32 form when the u24 is 0", "[lz]") {
   auto h = read_lz_header(bytes_of({0x10, 0x08, 0x00, 0x00}));
   REQUIRE(h);
-  CHECK(h->type == Compression::lz10);
+  CHECK(h->type == lz::LzType::lz10);
   CHECK(h->size == 8);
   CHECK(h->header_length == 4);
   h = read_lz_header(bytes_of({0x11, 0x56, 0x34, 0x12}));
   REQUIRE(h);
-  CHECK(h->type == Compression::lz11);
+  CHECK(h->type == lz::LzType::lz11);
   CHECK(h->size == 0x123456);
   h = read_lz_header(bytes_of({0x11, 0, 0, 0, 0x78, 0x56, 0x34, 0x12}));
   REQUIRE(h);

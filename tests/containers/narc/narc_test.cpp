@@ -72,8 +72,8 @@ TEST_CASE("build_narc: a nameless archive laid out like the real ones", "[narc]"
     CHECK(member.stored_name == member.path);
     CHECK(member.offset % 4 == 0);
     CHECK(member.size == member.stored_size);
-    CHECK(member.compression == Compression::none);
-    CHECK(member.may_be_lz);
+    CHECK(member.compression == nullptr);
+    CHECK(member.may_be_compressed);
     CHECK(member_bytes(narc, member) == members[i].bytes);
   }
   CHECK(listed.members[0].offset == gmif + 8);
@@ -159,7 +159,7 @@ Opened open(const Bytes& archive, const Member& member) {
   if (!header) return opened;
   auto decoded = lz::lz_decode(opened.bytes, header->size);
   if (!decoded.ok()) return opened;
-  opened.lz11 = header->type == Compression::lz11;
+  opened.lz11 = header->type == lz::LzType::lz11;
   opened.trailing = decoded.value().trailing_bytes;
   opened.bytes = std::move(decoded.value().bytes);
   return opened;

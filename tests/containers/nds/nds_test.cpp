@@ -76,8 +76,8 @@ TEST_CASE("build_nds round trip: nested folders, empty file, 0x200 alignment", "
     CHECK(member.stored_name == expected[i]);
     CHECK(member.offset % 0x200 == 0);
     CHECK(member.size == member.stored_size);
-    CHECK(member.compression == Compression::none);
-    CHECK(member.may_be_lz);
+    CHECK(member.compression == nullptr);
+    CHECK(member.may_be_compressed);
     CHECK(member_bytes(rom, member) == by_path[expected[i]]);
   }
 }

@@ -9,7 +9,7 @@
 #include "formats/gnt_mot/gnt_mot_parser.h"
 #include "formats/gnt_mot/gnt_mot_writer.h"
 #include "formats/gnt_mot/gnt_mot_fixture.h"
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 #include "sample/sample_dump.h"
 #include "support/test_support.h"
 

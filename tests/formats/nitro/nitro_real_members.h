@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "containers/container_test_support.h"
+#include "containers/lz/lz.h"
 #include "containers/member_bytes.h"
 #include "containers/narc/narc_container.h"
+#include "detect/identify.h"
 
 namespace animdex::test {
 
@@ -50,10 +52,10 @@ inline std::vector<RealNitroMember> load_real_nitro_members(const std::filesyste
     REQUIRE(listed.ok());
     DecompressionTally tally(ContainerLimits{}.max_total_decompressed);
     for (std::size_t i = 0; i < listed.value().members.size(); ++i) {
-      const auto opened = open_member(data, listed.value().members[i], ContainerLimits{}, tally);
+      const auto opened = open_member(data, listed.value().members[i], ContainerLimits{}, tally, known_content);
       REQUIRE(opened.ok());
       const auto& source = *opened.value().bytes;
-      members.push_back({archive, i, archive + "/" + std::to_string(i), opened.value().compression == Compression::lz11,
+      members.push_back({archive, i, archive + "/" + std::to_string(i), opened.value().compression == &lz::kLz11Codec,
                          source.read_vector(0, source.size())});
     }
   }

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "formats/capabilities.h"
+#include "model/curves.h"
 
 namespace animdex::reports {
 

@@ -1,4 +1,4 @@
-// The key blob (model/key_blob.h): encode -> decode gives the keys and splines back exactly, each
+// The key blob (db/key_blob.h): encode -> decode gives the keys and splines back exactly, each
 // column in the narrowest width that holds it, and a damaged blob is an error naming its offset.
 #include <catch2/catch.hpp>
 
@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 
 using namespace animdex;
 using namespace animdex::model;

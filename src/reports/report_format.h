@@ -47,19 +47,15 @@ void write_sections(std::ostream& out, const std::string& title, const std::vect
 // "2" before "10": digit runs compare as numbers (animation keys such as 9, 10, 252/3).
 bool natural_less(const std::string& a, const std::string& b);
 
-// A KH2 Player/Raw motion-set state (`mset_slots.state`, slot % 4) by name, as kh2-mset.md's slot
-// mapping and the kh2-fallbacks query name it ("battle, no weapon"); empty for a number the note
-// does not name, so the caller keeps the number.
-std::optional<std::string> kh2_state_name(std::int64_t state);
-
 // "IDLE (battle, no weapon)": an animation's name with the names of the motion-set states it is
 // played in; the name alone when it has no state, the states alone when it has no name.
 std::optional<std::string> name_with_states(const std::optional<std::string>& name,
                                             const std::vector<std::int64_t>& states);
 
-// The KH2 states each animation of a database is played in (Player/Raw sets; an animation whose
-// data several slots share has several), by `animations.id`, in state order.
-std::map<std::int64_t, std::vector<std::int64_t>> kh2_states_by_animation(SQLite::Database& db);
+// The motion-set states each animation of a database is played in (mset_slots.state: KH2's Player
+// and Raw sets; an animation whose data several slots share has several), by `animations.id`, in
+// state order. Their words come from the formats (slot_state_name).
+std::map<std::int64_t, std::vector<std::int64_t>> slot_states_by_animation(SQLite::Database& db);
 
 // Bone names from the reference tables, by the game a format's numbers belong to (ref_formats):
 // GNT4's bone 3 and KH2's bone 3 are different bones, so a name is never looked up without the game.

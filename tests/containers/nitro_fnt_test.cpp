@@ -2,11 +2,11 @@
 // tables, offsets relative to a base, the nameless root, caps, and what build_fnt writes.
 #include <catch2/catch.hpp>
 
-#include "containers/narc/nitro_fnt.h"
+#include "containers/nitro_fnt.h"
 #include "support/corrupt_input.h"
 
 using namespace animdex;
-using namespace animdex::narc;
+using namespace animdex::nitro_fnt;
 using test::Bytes;
 
 namespace {

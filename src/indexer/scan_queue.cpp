@@ -9,6 +9,7 @@
 #include "containers/container_registry.h"
 #include "containers/listing.h"
 #include "indexer/file_source.h"
+#include "detect/identify.h"
 
 namespace animdex {
 
@@ -76,7 +77,7 @@ ScanItem ScanQueue::member_item(Frame& frame, const Member& member) {
 // failure is this item's error.
 void ScanQueue::open_and_detect(ScanItem& item) {
   try {
-    const auto opened = open_member(item.parent_data, *item.member, limits_, *item.tally, kContainerDetectBytes);
+    const auto opened = open_member(item.parent_data, *item.member, limits_, *item.tally, known_content, kContainerDetectBytes);
     if (!opened.ok()) {
       item.open_error = opened.error();
       return;
@@ -92,13 +93,13 @@ void ScanQueue::open_and_detect(ScanItem& item) {
       return;
     }
     auto bytes = opened.value().bytes;
-    const bool decompressed = opened.value().compression != Compression::none;
+    const bool decompressed = opened.value().compression != nullptr;
     if (opened.value().head_only) {  // a compressed container: its whole content, to list it
       if (item.size + budget_->held() > limits_.max_held_decompressed) {  // charged in expand()
         item.container_error = budget_->hold(item.size);
         return;
       }
-      const auto whole = open_member(item.parent_data, *item.member, limits_, *item.tally);
+      const auto whole = open_member(item.parent_data, *item.member, limits_, *item.tally, known_content);
       if (!whole.ok()) {
         item.container_error = whole.error();
         return;
@@ -123,7 +124,7 @@ bool ScanQueue::mark_companion(ScanItem& item) const {
 // parsed, or listed when it is a container (an LZ-wrapped NARC).
 ScanItem ScanQueue::whole_file_lz(ScanItem item, const std::shared_ptr<const ByteSource>& file, std::string_view name) {
   const auto& tally = budget_->tally();
-  const auto whole = open_whole_file_lz(file, name, limits_, *tally);  // shared with the verbs' open_input
+  const auto whole = open_whole_file_compressed(file, name, limits_, *tally, known_content);  // shared with the verbs' open_input
   if (!whole) return item;
   item.member = whole->member;
   item.parent_data = file;
@@ -193,7 +194,7 @@ std::shared_ptr<const ByteSource> ScanQueue::companion_for(const ScanItem& item,
   const auto [first, last] = parent.by_folded_stem.equal_range(folded_stem(item.member->path));
   for (auto it = first; it != last; ++it) {
     const Member& sibling = parent.members[it->second];
-    if (sibling.compression == Compression::none && !sibling.error &&
+    if (sibling.compression == nullptr && !sibling.error &&
         same_stem_with_extension(item.member->path, sibling.path, container.companion_extension)) {
       companions_[parent.path + "/" + sibling.path] = &container;
       return std::make_shared<RangeSource>(parent.data, sibling.offset, sibling.stored_size);

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "core/number_text.h"
+#include "formats/registry.h"
 #include "reports/html.h"
 
 namespace animdex::reports {
@@ -112,8 +113,8 @@ ListCell members_list(const std::vector<ReuseMember>& members) {
     if (!member.states.empty()) {
       auto states = nlohmann::ordered_json::array();
       for (const auto state : member.states) {
-        const auto name = kh2_state_name(state);
-        states.push_back(name ? nlohmann::ordered_json(*name) : nlohmann::ordered_json(state));
+        const auto name = slot_state_name(state);
+        states.push_back(name ? nlohmann::ordered_json(std::string(*name)) : nlohmann::ordered_json(state));
       }
       object["states"] = states;
     }
@@ -423,7 +424,7 @@ std::string member_label(const ReuseMember& member) {
 }
 
 ReuseReport build_reuse_report(SQLite::Database& db, const ReuseOptions& options) {
-  const auto states = kh2_states_by_animation(db);
+  const auto states = slot_states_by_animation(db);
   ReuseReport report;
   report.identical = identical_groups(db, states, options);
   report.tracks = reused_tracks(db, states, options);

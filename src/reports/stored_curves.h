@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "formats/capabilities.h"
+#include "model/curves.h"
 
 namespace animdex::reports {
 

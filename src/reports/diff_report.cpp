@@ -278,7 +278,7 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
   }
   report.unchanged_files = count("file_catalog") - removed_files;
   const BoneNames from_names(from_db), to_names(to_db);
-  const auto from_states = kh2_states_by_animation(from_db), to_states = kh2_states_by_animation(to_db);
+  const auto from_states = slot_states_by_animation(from_db), to_states = slot_states_by_animation(to_db);
   // character, path, animation, name, change, from_animation_id, to_animation_id
   for (const auto& row : run("diff-animations").rows) {
     AnimationChange change{cell_text(row[0]), cell_text(row[1]), cell_text(row[2]), cell_text(row[4]),

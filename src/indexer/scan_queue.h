@@ -38,7 +38,7 @@ struct ScanItem {
   std::shared_ptr<const ByteSource> container_bytes;  // its own stored bytes (hashed for its row)
   std::optional<ParseError> container_error;          // the listing failed: no members follow
   std::vector<std::string> warnings;                  // for scan_warnings, under this item's path
-  Compression compression = Compression::none;        // a member's compression as found when opened
+  Compression compression = nullptr;        // a member's compression as found when opened
   std::uint64_t size = 0;                             // a member's content size as found when opened
   std::optional<ParseError> open_error;               // a member that could not even be opened
 

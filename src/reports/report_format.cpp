@@ -1,5 +1,7 @@
 #include "reports/report_format.h"
 
+#include "formats/registry.h"
+
 #include <SQLiteCpp/Statement.h>
 #include <algorithm>
 #include <cctype>
@@ -154,30 +156,18 @@ void write_sections(std::ostream& out, const std::string& title, const std::vect
   throw std::logic_error("reports cannot be written in this output format");
 }
 
-std::optional<std::string> kh2_state_name(std::int64_t state) {
-  // kh2-mset.md, "Slot mapping": rel 0 = battle with weapon, 1 = battle without weapon,
-  // 2 = field without weapon, 3 = field with weapon; worded as the kh2-fallbacks query words them.
-  switch (state) {
-    case 0: return "battle, weapon";
-    case 1: return "battle, no weapon";
-    case 2: return "field, no weapon";
-    case 3: return "field, weapon";
-    default: return std::nullopt;
-  }
-}
-
 std::optional<std::string> name_with_states(const std::optional<std::string>& name,
                                             const std::vector<std::int64_t>& states) {
   std::string state_text;
   for (const auto state : states) {
-    const auto state_name = kh2_state_name(state);
-    state_text += (state_text.empty() ? "" : " / ") + (state_name ? *state_name : "state " + std::to_string(state));
+    const auto state_name = slot_state_name(state);
+    state_text += (state_text.empty() ? "" : " / ") + (state_name ? std::string(*state_name) : "state " + std::to_string(state));
   }
   if (state_text.empty()) return name;
   return name ? *name + " (" + state_text + ")" : "(" + state_text + ")";
 }
 
-std::map<std::int64_t, std::vector<std::int64_t>> kh2_states_by_animation(SQLite::Database& db) {
+std::map<std::int64_t, std::vector<std::int64_t>> slot_states_by_animation(SQLite::Database& db) {
   SQLite::Statement query(db, "SELECT DISTINCT animation_id, state FROM mset_slots "
                               "WHERE animation_id IS NOT NULL AND state IS NOT NULL ORDER BY animation_id, state");
   std::map<std::int64_t, std::vector<std::int64_t>> states;

@@ -13,6 +13,7 @@
 #include "db/sql_runner.h"
 #include "output/output_folder.h"
 #include "reports/html.h"
+#include "formats/registry.h"
 #include "reports/report_format.h"
 #include "reports/reuse_report.h"
 
@@ -66,7 +67,7 @@ ResultTable with_state_names(ResultTable slots) {
   const auto state = column_index(slots, "state");
   for (auto& row : slots.rows)
     if (const auto* number = std::get_if<std::int64_t>(&row[state]))
-      if (const auto name = kh2_state_name(*number)) row[state] = fmt::format("{} ({})", *number, *name);
+      if (const auto name = slot_state_name(*number)) row[state] = fmt::format("{} ({})", *number, *name);
   return slots;
 }
 

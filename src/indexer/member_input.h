@@ -19,7 +19,7 @@ struct OpenedInput {
   std::shared_ptr<const ByteSource> bytes;  // the content (a member decompressed), read by range
   std::string name;                         // its file or member name (for detection by extension)
   std::optional<Member> member;             // how it is stored, when it is a member
-  Compression compression = Compression::none;  // as found (a Nitro member may prove LZ)
+  Compression compression = nullptr;  // as found (a Nitro member may prove LZ)
   std::filesystem::path file;               // the outermost file on disk
   // A member's container: its listing and module (where a companion such as KH2.IMG is found).
   std::shared_ptr<const InputListing> parent;
@@ -42,7 +42,7 @@ struct InputListing {
 struct InputBytes {
   ByteBuffer bytes;
   std::string error;
-  Compression compression = Compression::none;  // a whole file stored LZ: `bytes` are decoded
+  Compression compression = nullptr;  // a whole file stored LZ: `bytes` are decoded
 };
 InputBytes read_input_bytes(const std::filesystem::path& given, std::uint64_t max_bytes);
 

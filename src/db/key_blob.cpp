@@ -1,4 +1,4 @@
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 
 #include <algorithm>
 #include <bit>

@@ -10,7 +10,7 @@
 
 #include "containers/container.h"
 
-namespace animdex::narc {
+namespace animdex::nitro_fnt {
 
 inline constexpr std::uint16_t kFirstDirectoryId = 0xF000;  // directory k has ID 0xF000 + k
 
@@ -59,4 +59,4 @@ FntLayout build_fnt(const std::vector<std::string>& paths, std::uint16_t first_f
 // first file 0, 1 directory; offset 4 is the first-file field's 0x00 byte, an empty sub-table.
 std::vector<std::byte> nameless_fnt();
 
-}  // namespace animdex::narc
+}  // namespace animdex::nitro_fnt

@@ -5,6 +5,7 @@
 #include "containers/container_registry.h"
 #include "core/content_hash.h"
 #include "formats/format.h"
+#include "detect/identify.h"
 
 namespace animdex {
 
@@ -71,7 +72,7 @@ FileRow member_row(const ScanItem& item, const ReferenceData& reference, const P
   }
   // The member's content size is known once opened; over the limit, only its head is decoded.
   const std::uint64_t head = item.size > options.max_file_size ? kDetectBytes : UINT64_MAX;
-  const auto opened = open_member(item.parent_data, *item.member, limits, *item.tally, head);
+  const auto opened = open_member(item.parent_data, *item.member, limits, *item.tally, known_content, head);
   if (!opened.ok()) {
     record_error(row, opened.error());
     return row;

@@ -14,7 +14,7 @@
 #include "db/database.h"
 #include "indexer/table_columns.h"
 #include "core/number_text.h"
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 
 #include <sqlite3.h>
 

@@ -1,4 +1,4 @@
-#include "containers/narc/nitro_fnt.h"
+#include "containers/nitro_fnt.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -12,7 +12,7 @@
 #include "core/byte_writer.h"
 #include "core/parse_error.h"
 
-namespace animdex::narc {
+namespace animdex::nitro_fnt {
 
 namespace {
 
@@ -344,4 +344,4 @@ std::vector<std::byte> nameless_fnt() {
   return table.take();
 }
 
-}  // namespace animdex::narc
+}  // namespace animdex::nitro_fnt

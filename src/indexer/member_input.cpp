@@ -10,6 +10,7 @@
 #include "containers/member_bytes.h"
 #include "indexer/file_reader.h"
 #include "indexer/file_source.h"
+#include "detect/identify.h"
 
 namespace animdex {
 
@@ -82,7 +83,7 @@ std::variant<InputListing, std::string> list_input(const OpenedInput& input, con
       if (!input.parent) return nullptr;
       if (input.parent_module == module) return input.parent->data;  // KH2 world tables share KH2.IMG
       for (const auto& sibling : input.parent->members)
-        if (sibling.compression == Compression::none && !sibling.error &&
+        if (sibling.compression == nullptr && !sibling.error &&
             same_stem_with_extension(input.member->path, sibling.path, module->companion_extension))
           return std::make_shared<RangeSource>(input.parent->data, sibling.offset, sibling.stored_size);
       return nullptr;
@@ -115,7 +116,7 @@ std::variant<OpenedInput, std::string> open_input(const fs::path& given, const C
   // One tally for the whole path, as `index` charges one walked file (ContainerBudget).
   DecompressionTally tally(limits.max_total_decompressed);
   try {
-    if (auto whole = open_whole_file_lz(input.bytes, input.name, limits, tally)) {
+    if (auto whole = open_whole_file_compressed(input.bytes, input.name, limits, tally, known_content)) {
       input.bytes = whole->content.bytes;
       input.compression = whole->member.compression;
     }
@@ -129,7 +130,7 @@ std::variant<OpenedInput, std::string> open_input(const fs::path& given, const C
     auto parent = std::make_shared<const InputListing>(std::move(std::get<InputListing>(listing)));
     const Member* member = find_member(parent->members, rest);
     if (!member) return fmt::format("{}: no member {}; its members: {}", inside, rest, some_members(parent->members));
-    auto member_bytes = open_member(parent->data, *member, limits, tally);
+    auto member_bytes = open_member(parent->data, *member, limits, tally, known_content);
     inside += "/" + member->path;
     if (!member_bytes.ok()) return fmt::format("{}: {}", inside, member_bytes.error().message());
     try {
@@ -162,7 +163,7 @@ InputBytes read_input_bytes(const fs::path& given, std::uint64_t max_bytes) {
       const ContainerLimits limits;
       DecompressionTally tally(limits.max_total_decompressed);
       const auto source = std::make_shared<const MemorySource>(std::span<const std::byte>(result.bytes));
-      if (auto whole = open_whole_file_lz(source, given.filename().string(), limits, tally)) {
+      if (auto whole = open_whole_file_compressed(source, given.filename().string(), limits, tally, known_content)) {
         if (whole->member.size > max_bytes) {
           result.error = fmt::format("file decoded to {} bytes is over the {}-byte limit for one animation file",
                                      whole->member.size, max_bytes);

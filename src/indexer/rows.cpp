@@ -18,7 +18,7 @@
 #include "core/text.h"
 #include "core/parse_budget.h"
 #include "core/parse_deadline.h"
-#include "model/key_blob.h"
+#include "db/key_blob.h"
 #include "model/validate.h"
 #include "formats/registry.h"
 #include "indexer/file_reader.h"
@@ -202,25 +202,28 @@ std::optional<FileStatus> parse_status(std::string_view name) {
 
 std::optional<std::string> character_from_path(const std::string& relative_path, const ReferenceData* reference) {
   std::size_t start = 0;
-  bool after_chr = false, after_obj = false;
+  std::string folder;  // the folder holding the file
   std::optional<std::string> character;  // the innermost: a disc's fpack/chr/nar1000.fpk/chr/nar/0000.mot is nar's
   while (true) {
     const auto slash = relative_path.find('/', start);
     if (slash == std::string::npos) break;  // the last component is the file itself
-    const std::string component = relative_path.substr(start, slash - start);
-    if (after_chr && !component.empty()) character = component;
-    after_chr = component == "chr";
-    after_obj = component == "obj";
+    std::string component = relative_path.substr(start, slash - start);
+    if (folder == "chr" && !component.empty()) character = component;
+    folder = std::move(component);
     start = slash + 1;
   }
-  // KH2 keeps one motion set per object: obj/P_EX100.mset belongs to P_EX100 (Sora).
-  const std::string file = relative_path.substr(start);
-  const auto dot = file.rfind('.');
-  if (dot == std::string::npos || dot == 0 || !equal_ignoring_case(file.substr(dot + 1), "mset")) return character;
-  const std::string object = file.substr(0, dot);
-  if (after_obj) return object;
-  if (!character && reference)
-    if (auto code = reference->character_code_ignoring_case("kh2", object)) return code;
+  // A game that names files after their owner says so through its format (FormatModule's hooks).
+  const std::string_view file = std::string_view(relative_path).substr(start);
+  for (const auto& format : registered_formats()) {
+    if (!format.object_from_file_name) continue;
+    const auto object = format.object_from_file_name(file);
+    if (!object) continue;
+    if (folder == format.object_folder) return std::string(*object);
+    if (!character && reference)
+      if (auto code = reference->character_code_ignoring_case(std::string(format.reference_game), std::string(*object)))
+        return code;
+    return character;
+  }
   return character;
 }
 
