@@ -1,6 +1,7 @@
 -- # animdex database schema
 --
--- Schema version **11** (`PRAGMA user_version`), `PRAGMA application_id = 0x414E4458` ('ANDX').
+-- Schema version **@SCHEMA_VERSION@** (`PRAGMA user_version`: the version a new database has; the page is
+-- generated with the number the build holds), `PRAGMA application_id = 0x414E4458` ('ANDX').
 -- This page is generated from [`schema.sql`](schema.sql), where every table and column is declared
 -- once with its comment (`animdex schema > schema/README.md` writes it; a test fails when the two
 -- differ). Reference data comes from [`reference/*.tsv`](reference/). Both are embedded into the
@@ -56,9 +57,8 @@ CREATE TABLE IF NOT EXISTS files (
                          -- KH2: `NAME` of `obj/NAME.mset` (e.g. `P_EX100`, Sora), or of a `NAME.mset`
                          -- elsewhere when the KH2 object table knows NAME in any case (stored as the
                          -- table spells it); else NULL
-  format          TEXT NOT NULL,  -- detected from the bytes: `gnt_mot`, `lw_mot`, `lw_env`, `lw_kuper`,
-                                  -- `kh2_mset`, `kh2_anb`, `kh2_bar`, `kh2_motion`, `nsbca` (`animdex formats`
-                                  -- lists them), or `unknown`
+  format          TEXT NOT NULL,  -- detected from the bytes: a format's or a container's id (the
+                                  -- registries' lists below; `animdex formats`), or `unknown`
   size            INTEGER NOT NULL,  -- size in bytes (0 for FIFOs, sockets and devices)
   mtime_ns        INTEGER,  -- modification time, nanoseconds since the Unix epoch
   content_hash    TEXT,  -- XXH3-64 of the whole file; NULL if it was not read (unreadable, special, or
@@ -81,9 +81,9 @@ CREATE TABLE IF NOT EXISTS files (
   member_offset   INTEGER,  -- where a member's stored bytes start in its container's data (v10): disc offset,
                             -- archive offset, KH2.IMG offset (block x 2048)
   stored_size     INTEGER,  -- a member's stored (compressed) bytes (v10); `size` is after decompression
-  compression     TEXT CHECK (compression IN ('none', 'prs', 'lz10', 'lz11', 'kh2')),  -- how a member is stored
-                  -- (v10): `prs` (Eighting PRS, GNT4 FPK), `lz10`/`lz11` (Nintendo DS), `kh2` (KH2.IMG); NULL
-                  -- for a file found in a folder
+  compression     TEXT,  -- how a member is stored (v10): a codec's id (the registries' list below) or
+                         -- `none`; NULL for a file found in a folder. Open since v14: a new codec needs no
+                         -- migration
   UNIQUE (dump_id, path)
 );
 CREATE INDEX IF NOT EXISTS files_by_character ON files(character);
@@ -156,7 +156,7 @@ CREATE TABLE IF NOT EXISTS bone_tracks (
   content_hash  TEXT NOT NULL,  -- hash of the track's decoded content, bone ID included: equal tracks in
                                 -- different animations share it. Not indexed since v9 (a tenth of the database
                                 -- for a lookup that `report reuse` does in one pass)
-  keys          BLOB  -- the track's keys and splines packed as columns (v9; layout in src/model/key_blob.h), each
+  keys          BLOB  -- the track's keys and splines packed as columns (v9; layout in src/db/key_blob.h), each
                       -- in the narrowest width that keeps every value exactly; read them through `keyframes` and
                       -- `key_splines`. NULL when the dump stores keys as rows or not at all
 );
@@ -479,3 +479,5 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 10 | containers: `files.parent_id`, `member_name`, `member_offset`, `stored_size`, `compression`, index `files_by_parent`; `dumps.root_container`; `match_path` in views `file_catalog`, `animation_catalog` (`migrations/010_containers.sql`) |
 -- | 11 | answers never mix games: `game` in views `animation_overview`, `bone_usage`, `animation_catalog`, `reuse_groups`, `track_reuse`, which group by it (`migrations/011_game_columns.sql`) |
 -- | 12 | Nintendo DS models and the other Nitro animation kinds: tables `nitro_models`, `model_nodes`, `model_materials`, `nitro_model_links`, `pattern_names`, view `nitro_links` (`src/formats/nitro/nitro_tables.sql`; `migrations/012_nitro_models.sql`) |
+-- | 13 | `bone_tracks_by_bone` also holds `bone_name`, so `bone-users` answers from the index alone (`migrations/013_bone_index_names.sql`) |
+-- | 14 | `files.compression` without a CHECK of codec names: a container that registers a codec needs no migration (`migrations/014_open_compression.sql`) |

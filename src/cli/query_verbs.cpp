@@ -13,6 +13,7 @@
 #include "cli/errors.h"
 #include "output/json_text.h"
 #include "cli/verb.h"
+#include "detect/registry_table.h"
 #include "db/database.h"
 #include "db/parameter_checks.h"
 #include "db/query_catalog.h"
@@ -259,21 +260,6 @@ Verb queries_verb(CLI::App& app) {
   return {command, [options](std::ostream& out) { return run_queries(*options, out); }};
 }
 
-ResultTable formats_table() {
-  ResultTable table{{"format", "kind", "description"}, {}};
-  for (const auto& format : registered_formats())
-    table.rows.push_back({std::string(format.id), std::string("animation"), std::string(format.description)});
-  for (const auto& container : registered_containers())
-  {
-    table.rows.push_back({std::string(container.id), std::string("container"), std::string(container.description)});
-    if (!container.companion_format.empty())
-      table.rows.push_back({std::string(container.companion_format), std::string("container"),
-                            fmt::format("the data file of {}: recorded, not parsed; its entries are {}'s members",
-                                        container.id, container.id)});
-  }
-  return table;
-}
-
 // A verb that prints a table the build knows (no database).
 Verb listing_verb(CLI::App& app, const char* name, const char* description, ResultTable (*table)(),
                   std::initializer_list<std::string_view> examples) {
@@ -327,7 +313,7 @@ std::vector<Verb> add_query_verbs(CLI::App& app) {
              return run_free_sql(*sql_options, out);
            }},
           queries_verb(app),
-          listing_verb(app, "formats", "List the file formats animdex detects and parses", &formats_table,
+          listing_verb(app, "formats", "List the file formats animdex detects and parses", &registered_kinds,
                        {"animdex formats"}),
           schema_verb(app)};
 }

@@ -6,6 +6,7 @@
 #include "core/embedded.h"
 #include "db/database.h"
 #include "core/text.h"
+#include "detect/registry_table.h"
 
 namespace animdex {
 
@@ -137,6 +138,25 @@ std::string render_schema_markdown(const std::vector<SchemaBlock>& blocks) {
   return page;
 }
 
+namespace {
+
+// The values `files.format` and `files.compression` hold, from the registries: a format,
+// container or codec added in its folder appears here without an edit to schema.sql.
+std::string registries_markdown() {
+  std::string page = "\n## Values from the registries\n\n"
+                     "`files.format` holds an `animation` or `container` id, `files.compression` a `compression` id "
+                     "(or `none`). Generated from the build's registries, as `animdex formats` prints them.\n\n"
+                     "| id | kind | description |\n|---|---|---|\n";
+  for (const auto& row : registered_kinds().rows) {
+    std::string description = std::get<std::string>(row[2]);
+    for (std::size_t at = 0; (at = description.find('|', at)) != std::string::npos; at += 2) description.insert(at, "\\");
+    page += fmt::format("| `{}` | {} | {} |\n", std::get<std::string>(row[0]), std::get<std::string>(row[1]), description);
+  }
+  return page;
+}
+
+}  // namespace
+
 std::string schema_reference_markdown() {
   const auto ddl = embedded_file("schema/schema.sql");
   if (!ddl) throw std::logic_error("schema/schema.sql is not embedded in this build");
@@ -149,7 +169,11 @@ std::string schema_reference_markdown() {
     for (const auto path : format_table_files())
       for (auto& format_block : parse_schema_docs(*embedded_file(path))) blocks.push_back(std::move(format_block));
   }
-  return render_schema_markdown(blocks);
+  std::string page = render_schema_markdown(blocks);
+  constexpr std::string_view kVersionToken = "@SCHEMA_VERSION@";
+  if (const auto at = page.find(kVersionToken); at != std::string::npos)
+    page.replace(at, kVersionToken.size(), std::to_string(kSchemaVersion));
+  return page + registries_markdown();
 }
 
 }  // namespace animdex

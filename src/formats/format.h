@@ -13,6 +13,17 @@
 
 namespace animdex {
 
+// How help texts and the README name a format: generated lists, so a new format's words live in
+// its folder. Empty fields are left out of the lists.
+struct FormatHelp {
+  std::string_view family;      // "GNT", "KH2", "NDS", "LightWave": one name per game or tool
+  std::string_view extensions;  // the usual file names, "/"-joined (".mset/.anb")
+  std::string_view slot;        // what --slot selects ("animation ID (decimal or 0x hex)")
+  std::string_view animation;   // what --anim selects ("animation name")
+  std::string_view frame;       // what --frame counts ("1/60 s")
+  std::string_view fps;         // the rate --fps defaults to where keys are untimed frames ("30")
+};
+
 struct FormatModule {
   std::string_view id;           // value stored in files.format, e.g. "gnt_mot"
   std::string_view description;  // one line for --help and docs
@@ -48,6 +59,7 @@ struct FormatModule {
   // The words for a slot's state number (KH2's mset_slots.state: "battle, weapon"); nullopt when
   // the number has none.
   std::optional<std::string_view> (*state_name)(std::int64_t state) = nullptr;
+  FormatHelp help;
 };
 
 // How many leading bytes detection may look at.

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <fmt/format.h>
+#include <string>
+#include <vector>
 
 #include "formats/gnt_mot/gnt_mot_format.h"
 #include "formats/kh2/kh2_format.h"
@@ -54,6 +57,57 @@ bool recognized_by_a_format(std::span<const std::byte> head) {
   if (detect_format(head, head.size())) return true;
   return std::any_of(kFormats.begin(), kFormats.end(),
                      [&](const FormatModule& format) { return format.recognizes && format.recognizes(head); });
+}
+
+namespace {
+
+// Families in registry order, each with the texts `text` gives for its formats.
+template <typename Text>
+std::string join_families(Text text, std::string_view separator) {
+  std::vector<std::string_view> families;
+  std::vector<std::string> texts;
+  for (const auto& format : kFormats) {
+    const auto found = std::find(families.begin(), families.end(), format.help.family);
+    const std::string own = text(format);
+    if (found == families.end()) {
+      families.push_back(format.help.family);
+      texts.push_back(own);
+    } else if (auto& held = texts[static_cast<std::size_t>(found - families.begin())]; held.empty()) {
+      held = own;
+    }
+  }
+  std::string joined;
+  for (const auto& each : texts)
+    if (!each.empty()) joined += (joined.empty() ? "" : std::string(separator)) + each;
+  return joined;
+}
+
+}  // namespace
+
+std::string help_by_family(std::string_view FormatHelp::*field, std::string_view separator) {
+  return join_families([&](const FormatModule& format) {
+    const std::string_view text = format.help.*field;
+    return text.empty() ? std::string() : fmt::format("{} {}", format.help.family, text);
+  }, separator);
+}
+
+std::string families_with_extensions() {
+  // A family's file names from all its formats: KH2 .mset and .anb are two modules.
+  return join_families([](const FormatModule& format) {
+    std::string names;
+    for (const auto& other : kFormats)
+      if (other.help.family == format.help.family && !other.help.extensions.empty())
+        names += (names.empty() ? "" : "/") + std::string(other.help.extensions);
+    return names.empty() ? std::string() : fmt::format("{} {}", format.help.family, names);
+  }, ", ");
+}
+
+std::string families_that_pose() {
+  return join_families([](const FormatModule& format) { return format.pose ? std::string(format.help.family) : ""; }, ", ");
+}
+
+std::string families_with_curves() {
+  return join_families([](const FormatModule& format) { return format.curves ? std::string(format.help.family) : ""; }, ", ");
 }
 
 std::optional<std::string_view> slot_state_name(std::int64_t state) {

@@ -25,6 +25,7 @@ FormatModule format_module() {
       .motion_ids_in_hex = true,
       .pose = &pose_bones,
       .curves = &curves_bones,
+      .help = {.family = "GNT", .extensions = ".mot", .slot = "animation ID (decimal or 0x hex)", .frame = "1/60 s"},
   };
 }
 

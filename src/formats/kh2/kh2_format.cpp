@@ -95,6 +95,12 @@ std::optional<std::string_view> slot_state_name(std::int64_t state) {
 
 }  // namespace
 
+FormatModule in_family(FormatModule module, std::string_view extensions = {}) {
+  module.help.family = "KH2";
+  module.help.extensions = extensions;
+  return module;
+}
+
 FormatModule motion_set_format_module() {
   FormatModule module{"kh2_mset", "Kingdom Hearts II motion set (.mset): BAR of ANB slots, nested sets; little-endian",
                       "kh2", &detect_motion_set, &parse_container<parse_motion_set>, false,
@@ -102,22 +108,24 @@ FormatModule motion_set_format_module() {
   module.object_from_file_name = &object_of_motion_set;
   module.object_folder = "obj";
   module.state_name = &slot_state_name;
+  module.help = {.family = "KH2", .extensions = ".mset", .slot = "slot N, or N/M inside nested set N",
+                 .animation = "entry tag", .frame = "the motion's own frames at its FPS"};
   return module;
 }
 
 FormatModule anb_format_module() {
-  return {"kh2_anb", "Kingdom Hearts II ANB: BAR of one Motion and its MotionTriggers", "kh2", &detect_anb,
-          &parse_container<parse_anb>, false, &pose_in<parse_anb>, &curves_in<parse_anb>};
+  return in_family({"kh2_anb", "Kingdom Hearts II ANB: BAR of one Motion and its MotionTriggers", "kh2", &detect_anb,
+          &parse_container<parse_anb>, false, &pose_in<parse_anb>, &curves_in<parse_anb>});
 }
 
 FormatModule bar_format_module() {
-  return {"kh2_bar", "Kingdom Hearts II BAR archive (other contents): entries listed, motions inside indexed", "kh2",
-          &detect_plain_bar, &parse_container<parse_plain_bar>, false, &pose_in<parse_plain_bar>, &curves_in<parse_plain_bar>};
+  return in_family({"kh2_bar", "Kingdom Hearts II BAR archive (other contents): entries listed, motions inside indexed", "kh2",
+          &detect_plain_bar, &parse_container<parse_plain_bar>, false, &pose_in<parse_plain_bar>, &curves_in<parse_plain_bar>});
 }
 
 FormatModule motion_format_module() {
-  return {"kh2_motion", "Kingdom Hearts II bare Motion (raw matrices or interpolated curves)", "kh2",
-          &detect_bare_motion, &parse_bare_motion, false, &pose_bare, &curves_bare};
+  return in_family({"kh2_motion", "Kingdom Hearts II bare Motion (raw matrices or interpolated curves)", "kh2",
+          &detect_bare_motion, &parse_bare_motion, false, &pose_bare, &curves_bare});
 }
 
 }  // namespace animdex::kh2

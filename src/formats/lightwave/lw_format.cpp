@@ -54,6 +54,8 @@ FormatModule curve_module(FormatModule module) {
   module.pose = &pose_curves;
   module.curves = &curves_lw;
   module.convert = &convert_curves;
+  module.help = {.family = "LightWave", .extensions = module.id == "lw_mot" ? ".mot" : ".env", .frame = "at --fps",
+                 .fps = "v1: 30"};
   return module;
 }
 
@@ -73,6 +75,7 @@ FormatModule kuper_format_module() {
   FormatModule module{"lw_kuper", "Kuper ASCII motion-control export (Axes = ... header, one line per frame)", "",
                       &detect_kuper, &parse_kuper_model};
   module.convert = &convert_kuper;
+  module.help.family = "LightWave";
   return module;
 }
 
