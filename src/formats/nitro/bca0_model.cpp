@@ -1,9 +1,9 @@
-#include "formats/nsbca/nsbca_model.h"
+#include "formats/nitro/bca0_model.h"
 
 #include <algorithm>
 #include <fmt/format.h>
 
-#include "formats/nsbca/nsbca_decode.h"
+#include "formats/nitro/bca0_decode.h"
 
 namespace animdex::nsbca {
 
@@ -89,7 +89,7 @@ bool group_is_stored(const std::array<AxisChannel, 3>& axes) {
   return std::any_of(axes.begin(), axes.end(), [](const AxisChannel& axis) { return stored(axis.source); });
 }
 
-// Where each of the node's channel groups comes from, as a `node_states` row (nsbca_tables.sql).
+// Where each of the node's channel groups comes from, as a `node_states` row (nitro_tables.sql).
 model::FormatRow node_state_row(const NodeAnimation& node, std::size_t index, std::size_t animation_index) {
   return {"node_states",
           animation_index,

@@ -1,4 +1,4 @@
-#include "formats/nsbca/nsbca_decode.h"
+#include "formats/nitro/bca0_decode.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "formats/nsbca/nsbca_types.h"
+#include "formats/nitro/bca0_types.h"
 
 namespace animdex::nsbca {
 

@@ -1,6 +1,6 @@
 #pragma once
 // NSBCA (BCA0) structures as stored (nsbca.md): fixed-point values are kept raw so the writer can
-// reproduce them; decoding to floats and matrices lives in nsbca_decode.h.
+// reproduce them; decoding to floats and matrices lives in bca0_decode.h.
 #include <array>
 #include <cstdint>
 #include <optional>

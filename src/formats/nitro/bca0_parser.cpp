@@ -1,4 +1,4 @@
-#include "formats/nsbca/nsbca_parser.h"
+#include "formats/nitro/bca0_parser.h"
 
 #include <algorithm>
 #include <fmt/format.h>
