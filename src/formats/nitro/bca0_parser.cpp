@@ -179,8 +179,7 @@ class AnimationReader {
     if (info.step_code() == 3) fail_at(field, what.text() + ": step 1, 2 or 4 (info bits 30-31 = 0..2)", "3");
     const std::size_t count = sample_count(out_.frame_count, info.step());
     if (info.step() > 1) {
-      const std::uint32_t expected = (out_.frame_count - 1u) / static_cast<unsigned>(info.step()) *
-                                     static_cast<unsigned>(info.step());
+      const std::uint32_t expected = nitro::regular_last_interp(out_.frame_count, info.step());
       if (info.last_interp() != expected)
         r_.file.warnings.push_back(fmt::format("{}: {} LAST_INTERP {} (expected {} for step {})", out_.name,
                                                what.text(), info.last_interp(), expected, info.step()));
