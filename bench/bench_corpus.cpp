@@ -9,9 +9,9 @@
 #include "formats/kh2/kh2_bar.h"
 #include "formats/kh2/kh2_builder.h"
 #include "formats/kh2/kh2_motion.h"
-#include "formats/nsbca/nsbca_builder.h"
-#include "formats/nsbca/nsbca_types.h"
-#include "formats/nsbca/nsbca_writer.h"
+#include "formats/nitro/bca0_builder.h"
+#include "formats/nitro/bca0_types.h"
+#include "formats/nitro/bca0_writer.h"
 
 namespace animdex::bench {
 

@@ -14,7 +14,7 @@
 #include "formats/nitro/bta0_format.h"
 #include "formats/nitro/btp0_format.h"
 #include "formats/nitro/bva0_format.h"
-#include "formats/nsbca/nsbca_format.h"
+#include "formats/nitro/bca0_format.h"
 
 namespace animdex {
 

@@ -12,8 +12,8 @@
 #include "formats/kh2/kh2_bar.h"
 #include "formats/kh2/kh2_builder.h"
 #include "formats/nitro/bmd0_builder.h"
-#include "formats/nsbca/nsbca_builder.h"
-#include "formats/nsbca/nsbca_writer.h"
+#include "formats/nitro/bca0_builder.h"
+#include "formats/nitro/bca0_writer.h"
 #include "output/output_folder.h"
 
 namespace animdex {

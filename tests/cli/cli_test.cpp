@@ -11,8 +11,8 @@
 #include "cli/exit_codes.h"
 #include "formats/kh2/kh2_bar.h"
 #include "formats/kh2/kh2_builder.h"
-#include "formats/nsbca/nsbca_builder.h"
-#include "formats/nsbca/nsbca_writer.h"
+#include "formats/nitro/bca0_builder.h"
+#include "formats/nitro/bca0_writer.h"
 #include "formats/registry.h"
 #include "sample/sample_dump.h"
 #include <nlohmann/json.hpp>

@@ -5,7 +5,7 @@
 #include "core/byte_reader.h"
 #include "core/parse_budget.h"
 #include "formats/nitro/nitro_file.h"
-#include "formats/nsbca/nsbca_decode.h"
+#include "formats/nitro/bca0_decode.h"
 
 namespace animdex::nitro {
 

@@ -21,7 +21,7 @@ Steps checked_array_steps(std::uint32_t step_code, std::uint32_t last_interp, in
                         steps.step()),
             std::to_string(last_interp));
   // The converter stores the last multiple of the step; another value leaves samples no frame reads.
-  const auto expected = static_cast<std::uint32_t>((frame_count - 1) / steps.step() * steps.step());
+  const std::uint32_t expected = regular_last_interp(frame_count, steps.step());
   if (steps.step() > 1 && last_interp != expected)
     warnings.push_back(fmt::format("{}: LAST_INTERP {} (expected {} for step {} over {} frames)", what, last_interp,
                                    expected, steps.step(), frame_count));

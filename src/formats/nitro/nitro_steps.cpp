@@ -4,6 +4,10 @@
 
 namespace animdex::nitro {
 
+std::uint32_t regular_last_interp(int frame_count, int step) {
+  return static_cast<std::uint32_t>((frame_count - 1) / step * step);
+}
+
 std::size_t sample_count(int frame_count, const Steps& steps) {
   if (steps.step() == 1) return static_cast<std::size_t>(frame_count);
   const auto last = static_cast<std::int64_t>(steps.last_interp);

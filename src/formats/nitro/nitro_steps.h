@@ -14,7 +14,11 @@ struct Steps {
   int step() const { return 1 << step_code; }
 };
 
-// Samples the array holds: numFrame for step 1; else L/s + 1 + max(0, numFrame-1-L).
+// The LAST_INTERP the converter stores: the last multiple of the step below numFrame.
+std::uint32_t regular_last_interp(int frame_count, int step);
+
+// Samples the array holds: numFrame for step 1; else L/s + 1 + max(0, numFrame-1-L). At the regular
+// LAST_INTERP this is nsbca.md's ceil(numFrame/s) + (numFrame-1) % s, by which BCA0 sizes its arrays.
 std::size_t sample_count(int frame_count, const Steps& steps);
 
 // The frame each sample belongs to: 0, s, 2s, ... up to L, then every frame after L.

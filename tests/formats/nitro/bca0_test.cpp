@@ -5,12 +5,12 @@
 #include <cmath>
 
 #include "support/format_rows.h"
-#include "formats/nsbca/nsbca_builder.h"
-#include "formats/nsbca/nsbca_decode.h"
-#include "formats/nsbca/nsbca_model.h"
-#include "formats/nsbca/nsbca_parser.h"
+#include "formats/nitro/bca0_builder.h"
+#include "formats/nitro/bca0_decode.h"
+#include "formats/nitro/bca0_model.h"
+#include "formats/nitro/bca0_parser.h"
 #include "formats/nitro/nitro_dictionary_tree.h"
-#include "formats/nsbca/nsbca_writer.h"
+#include "formats/nitro/bca0_writer.h"
 #include "formats/registry.h"
 
 using namespace animdex;

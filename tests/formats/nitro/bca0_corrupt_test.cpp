@@ -2,9 +2,9 @@
 // never a crash; the warn-only rules parse with a warning.
 #include <catch2/catch.hpp>
 
-#include "formats/nsbca/nsbca_builder.h"
-#include "formats/nsbca/nsbca_parser.h"
-#include "formats/nsbca/nsbca_writer.h"
+#include "formats/nitro/bca0_builder.h"
+#include "formats/nitro/bca0_parser.h"
+#include "formats/nitro/bca0_writer.h"
 #include "formats/registry.h"
 #include "support/corrupt_input.h"
 

@@ -4,8 +4,8 @@
 
 #include "db/database.h"
 #include "db/sql_runner.h"
-#include "formats/nsbca/nsbca_builder.h"
-#include "formats/nsbca/nsbca_writer.h"
+#include "formats/nitro/bca0_builder.h"
+#include "formats/nitro/bca0_writer.h"
 #include "indexer/pipeline.h"
 #include "sample/sample_dump.h"
 #include "support/test_support.h"

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <set>
 
-#include "formats/nsbca/nsbca_decode.h"
-#include "formats/nsbca/nsbca_parser.h"
-#include "formats/nsbca/nsbca_writer.h"
+#include "formats/nitro/bca0_decode.h"
+#include "formats/nitro/bca0_parser.h"
+#include "formats/nitro/bca0_writer.h"
 #include "support/test_support.h"
 
 using namespace animdex;

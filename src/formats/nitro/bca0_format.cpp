@@ -1,9 +1,9 @@
-#include "formats/nsbca/nsbca_format.h"
+#include "formats/nitro/bca0_format.h"
 
-#include "formats/nsbca/nsbca_model.h"
-#include "formats/nsbca/nsbca_parser.h"
-#include "formats/nsbca/nsbca_curves.h"
-#include "formats/nsbca/nsbca_pose.h"
+#include "formats/nitro/bca0_model.h"
+#include "formats/nitro/bca0_parser.h"
+#include "formats/nitro/bca0_curves.h"
+#include "formats/nitro/bca0_pose.h"
 
 namespace animdex::nsbca {
 

@@ -1,10 +1,11 @@
-#include "formats/nsbca/nsbca_parser.h"
+#include "formats/nitro/bca0_parser.h"
 
 #include <algorithm>
 #include <fmt/format.h>
 
 #include "core/byte_reader.h"
 #include "core/parse_budget.h"
+#include "formats/nitro/nitro_file.h"
 #include "model/animation.h"
 
 namespace animdex::nsbca {
@@ -38,10 +39,7 @@ struct Reader {
   void require_in_block(std::uint64_t start, std::uint64_t length, std::uint64_t field_at,
                         const RangeName& what) const {
     if (start > block_end || length > block_end - start)
-      fail_at(field_at,
-              fmt::format("{} ({} bytes at {:#x}) inside the JNT0 block ending at {:#x}", what.text(), length, start,
-                          block_end),
-              fmt::format("end {:#x}", start + length));
+      nitro::fail_outside(start, length, block_end, field_at, what.text(), "JNT0 block");
   }
 };
 
@@ -181,8 +179,7 @@ class AnimationReader {
     if (info.step_code() == 3) fail_at(field, what.text() + ": step 1, 2 or 4 (info bits 30-31 = 0..2)", "3");
     const std::size_t count = sample_count(out_.frame_count, info.step());
     if (info.step() > 1) {
-      const std::uint32_t expected = (out_.frame_count - 1u) / static_cast<unsigned>(info.step()) *
-                                     static_cast<unsigned>(info.step());
+      const std::uint32_t expected = nitro::regular_last_interp(out_.frame_count, info.step());
       if (info.last_interp() != expected)
         r_.file.warnings.push_back(fmt::format("{}: {} LAST_INTERP {} (expected {} for step {})", out_.name,
                                                what.text(), info.last_interp(), expected, info.step()));
@@ -252,61 +249,23 @@ class AnimationReader {
 Result<NsbcaFile> parse_nsbca(std::span<const std::byte> bytes) {
   return catch_parse_failure<NsbcaFile>([&] {
     const ByteReader in(bytes);
-    in.require(0, 0x10, "Nitro header (16 bytes)");
     NsbcaFile file;
-    if (in.ascii(0, 4) != "BCA0") fail_at(0, "magic BCA0", in.ascii(0, 4));
-    if (in.u16(4, LE) != 0xFEFF) fail_at(4, "byte-order mark FF FE", fmt::format("{:04X}", in.u16(4, BE)));
-    file.version = in.u16(6, LE);
-    if (file.version != 1) file.warnings.push_back(fmt::format("Nitro version {} (1 in every known file)", file.version));
-    const std::uint32_t declared_size = in.u32(8, LE);
-    if (declared_size > bytes.size())
-      fail_at(8, fmt::format("file size at most the real length {}", bytes.size()), std::to_string(declared_size));
-    if (in.u16(0x0C, LE) != 0x10) fail_at(0x0C, "header size 16", std::to_string(in.u16(0x0C, LE)));
-    const std::uint16_t block_count = in.u16(0x0E, LE);
-    if (block_count < 1) fail_at(0x0E, "at least one block", "0");
-    in.require(0x10, 4ull * block_count, "block offset table");
-    for (std::uint16_t b = 0; b < block_count; ++b)
-      if (!in.contains(in.u32(0x10 + 4ull * b, LE), 8))
-        fail_at(0x10 + 4ull * b, fmt::format("block {} offset + 8 inside the file", b),
-                fmt::format("{:#x}", in.u32(0x10 + 4ull * b, LE)));
-    if (block_count > 1)
-      file.warnings.push_back(fmt::format("{} blocks; only the first (JNT0) is read", block_count));
-    const std::uint64_t block = in.u32(0x10, LE);
-    if (in.ascii(block, 4) != "JNT0") fail_at(block, "block magic JNT0", in.ascii(block, 4));
-    const std::uint64_t block_size = in.u32(block + 4, LE);
-    if (!in.contains(block, block_size) || block_size < 8)
-      fail_at(block + 4, fmt::format("block size within the file's {} bytes", bytes.size()), std::to_string(block_size));
-    const Reader reader{in, block + block_size, file, 8 * static_cast<std::uint64_t>(bytes.size())};
-
-    const std::uint64_t dict = block + 8;
-    reader.require_in_block(dict, 8, block, "dictionary header");
-    if (in.u8(dict) != 0) fail_at(dict, "dictionary revision 0", std::to_string(in.u8(dict)));
-    const std::uint8_t entry_count = in.u8(dict + 1);
-    if (entry_count < 1) fail_at(dict + 1, "at least one dictionary entry", "0");
-    const std::uint16_t tree_offset = in.u16(dict + 4, LE), entry_offset = in.u16(dict + 6, LE);
-    reader.require_in_block(dict + tree_offset, 4ull * (entry_count + 1), dict + 4, "dictionary tree");
-    reader.require_in_block(dict + entry_offset, 4, dict + 6, "dictionary entry header");
-    const std::uint16_t data_size = in.u16(dict + entry_offset, LE);
-    if (data_size != 4) fail_at(dict + entry_offset, "dictionary data size 4 (JNT0)", std::to_string(data_size));
-    const std::uint64_t names = dict + entry_offset + in.u16(dict + entry_offset + 2, LE);
-    reader.require_in_block(dict + entry_offset + 4, 4ull * entry_count, dict + 6, "dictionary data");
-    reader.require_in_block(names, 16ull * entry_count, dict + entry_offset + 2, "dictionary names");
-
+    const auto header = nitro::read_file_header(in, {"BCA0", "JNT0", 1, true}, file.warnings);
+    file.version = header.version;
+    const nitro::Block jnt0 = header.first;
+    const Reader reader{in, jnt0.end, file, 8 * static_cast<std::uint64_t>(bytes.size())};
+    const auto entries = nitro::read_bca0_dictionary(in, jnt0);
     std::vector<std::uint64_t> starts;
-    for (std::uint8_t e = 0; e < entry_count; ++e) {
+    for (std::size_t e = 0; e < entries.size(); ++e) {
       // Checked here so the error names the dictionary field, not an offset outside the file.
-      const std::uint64_t field = dict + entry_offset + 4 + 4ull * e;
-      starts.push_back(block + in.u32(field, LE));
-      reader.require_in_block(starts.back(), 0x14, field, RangeName("animation", e, "J.AC header"));
+      starts.push_back(jnt0.start + in.u32(entries[e].data, LE));
+      reader.require_in_block(starts.back(), 0x14, entries[e].data, RangeName("animation", e, "J.AC header"));
     }
     std::vector<std::uint64_t> sorted = starts;
     std::sort(sorted.begin(), sorted.end());
-    for (std::uint8_t e = 0; e < entry_count; ++e) {
+    for (std::size_t e = 0; e < entries.size(); ++e) {
       JointAnimation animation;
-      animation.name = in.ascii(names + 16ull * e, 16);
-      if (const auto nul = animation.name.find('\0'); nul != std::string::npos) animation.name.resize(nul);
-      for (char& c : animation.name)
-        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7E) c = '?';
+      animation.name = entries[e].name;
       const auto next = std::upper_bound(sorted.begin(), sorted.end(), starts[e]);
       const std::uint64_t extent_end = next == sorted.end() ? reader.block_end : *next;
       AnimationReader(reader, starts[e], extent_end, animation).read();

@@ -1,11 +1,13 @@
 #pragma once
 // NSBCA (BCA0) structures as stored (nsbca.md): fixed-point values are kept raw so the writer can
-// reproduce them; decoding to floats and matrices lives in nsbca_decode.h.
+// reproduce them; decoding to floats and matrices lives in bca0_decode.h.
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "formats/nitro/nitro_steps.h"
 
 namespace animdex::nsbca {
 
@@ -33,6 +35,7 @@ struct TrackInfo {
   bool fx16() const { return (word >> 29) & 1; }
   std::uint32_t step_code() const { return word >> 30; }  // 0, 1, 2 (3 is invalid)
   int step() const { return 1 << step_code(); }
+  nitro::Steps steps() const { return {step_code(), last_interp()}; }  // as stored, for the runtime's reads
   static TrackInfo make(int step, bool fx16, std::uint32_t last_interp);
 };
 
@@ -85,6 +88,11 @@ struct NsbcaFile {
   std::vector<JointAnimation> animations;
   std::vector<std::string> warnings;
 };
+
+// The steps BCA0 sizes an array by: the family's rule (nitro_steps.h) at the regular LAST_INTERP,
+// whatever the track stores. nsbca.md counts samples from numFrame alone, so a hostile LAST_INTERP
+// (a warning) cannot change how much is read; BTA0 and BMA0 size by the stored one, as their note says.
+nitro::Steps sized_steps(int frame_count, int step);
 
 // Samples an animated channel stores: frames 0, s, 2s, ... then every frame after LAST_INTERP.
 std::size_t sample_count(int frame_count, int step);

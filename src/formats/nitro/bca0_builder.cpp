@@ -1,4 +1,4 @@
-#include "formats/nsbca/nsbca_builder.h"
+#include "formats/nitro/bca0_builder.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "formats/nsbca/nsbca_decode.h"
+#include "formats/nitro/bca0_decode.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,32 +10,18 @@ namespace {
 
 constexpr Matrix3 kIdentity = {1, 0, 0, 0, 1, 0, 0, 0, 1};
 
-// Which samples a frame reads, and the weight of the second (nsbca.md runtime indexing).
+// Which samples a frame reads (the family's rule, nitro_steps.h), and the weight of the second.
+// nsbca.md blends the decoded values (a mean, rotations renormalised), not the raw integers with
+// the floor that BTA0 and BMA0 use, so only the indices and weights are shared.
 struct SampleBlend {
   std::size_t first = 0, second = 0;
   double weight = 0;  // of `second`
 };
 
 SampleBlend blend_for(const TrackInfo& info, int frame, std::size_t count) {
-  const int step = info.step();
-  const int last = static_cast<int>(info.last_interp());
-  SampleBlend blend;
-  const auto k = static_cast<std::size_t>(frame / step);
-  if (step == 1) {
-    blend = {static_cast<std::size_t>(frame), static_cast<std::size_t>(frame), 0};
-  } else if (frame % step == 0) {
-    blend = {k, k, 0};
-  } else if (frame > last) {
-    const auto index = static_cast<std::size_t>(last / step + (step == 2 ? 1 : frame % step));
-    blend = {index, index, 0};
-  } else {
-    blend = {k, k + 1, static_cast<double>(frame % step) / step};
-  }
   // A hostile LAST_INTERP must not read past the array (the parser sized it by the frame count).
-  if (count == 0) return {};
-  blend.first = std::min(blend.first, count - 1);
-  blend.second = std::min(blend.second, count - 1);
-  return blend;
+  const nitro::StepRead read = nitro::step_read(info.steps(), frame, count);
+  return {read.first, read.second, (4 - read.weight_first) / 4.0};
 }
 
 std::array<double, 3> normalized(std::array<double, 3> v) {
@@ -88,14 +74,8 @@ Matrix3 decode_rotation(const JointAnimation& animation, std::uint16_t index) {
 }
 
 std::vector<int> sample_frames(int frame_count, const TrackInfo& info) {
-  const std::size_t count = sample_count(frame_count, info.step());
-  std::vector<int> frames;
-  frames.reserve(count);
-  const int step = info.step();
-  const int regular = (frame_count + step - 1) / step;  // frames 0, s, 2s, ...
-  for (int k = 0; k < regular; ++k) frames.push_back(k * step);
-  for (int frame = (regular - 1) * step + 1; frames.size() < count; ++frame) frames.push_back(frame);
-  return frames;
+  if (frame_count <= 0) return {};
+  return nitro::sample_frames(frame_count, sized_steps(frame_count, info.step()));
 }
 
 double evaluate_axis(const AxisChannel& axis, int frame_count, int frame, bool is_scale) {

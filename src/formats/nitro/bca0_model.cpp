@@ -1,9 +1,10 @@
-#include "formats/nsbca/nsbca_model.h"
+#include "formats/nitro/bca0_model.h"
 
 #include <algorithm>
 #include <fmt/format.h>
 
-#include "formats/nsbca/nsbca_decode.h"
+#include "formats/nitro/bca0_decode.h"
+#include "formats/nitro/nitro_sampled.h"
 
 namespace animdex::nsbca {
 
@@ -14,16 +15,10 @@ bool stored(Source source) { return source == Source::constant || source == Sour
 // Frames with a stored sample in any animated axis, ascending and once each; frame 0 alone when
 // every axis is constant.
 std::vector<int> key_frames(const std::array<AxisChannel, 3>& axes, int frame_count) {
-  std::vector<int> frames;
+  std::vector<nitro::Steps> animated;
   for (const auto& axis : axes)
-    if (axis.source == Source::animated) {
-      const auto sampled = sample_frames(frame_count, axis.info);
-      frames.insert(frames.end(), sampled.begin(), sampled.end());
-    }
-  if (frames.empty()) return {0};
-  std::sort(frames.begin(), frames.end());
-  frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
-  return frames;
+    if (axis.source == Source::animated) animated.push_back(sized_steps(frame_count, axis.info.step()));
+  return nitro::union_sample_frames(animated, frame_count);
 }
 
 // Columns sized once for `frames` in the file's arena, times and frames filled (the same numbers:
@@ -89,7 +84,7 @@ bool group_is_stored(const std::array<AxisChannel, 3>& axes) {
   return std::any_of(axes.begin(), axes.end(), [](const AxisChannel& axis) { return stored(axis.source); });
 }
 
-// Where each of the node's channel groups comes from, as a `node_states` row (nsbca_tables.sql).
+// Where each of the node's channel groups comes from, as a `node_states` row (nitro_tables.sql).
 model::FormatRow node_state_row(const NodeAnimation& node, std::size_t index, std::size_t animation_index) {
   return {"node_states",
           animation_index,

@@ -1,8 +1,8 @@
-#include "formats/nsbca/nsbca_pose.h"
+#include "formats/nitro/bca0_pose.h"
 
 #include "formats/nitro/nitro_pose.h"
-#include "formats/nsbca/nsbca_decode.h"
-#include "formats/nsbca/nsbca_parser.h"
+#include "formats/nitro/bca0_decode.h"
+#include "formats/nitro/bca0_parser.h"
 
 namespace animdex::nsbca {
 

@@ -1,4 +1,4 @@
-#include "formats/nsbca/nsbca_writer.h"
+#include "formats/nitro/bca0_writer.h"
 
 #include <algorithm>
 #include <map>

@@ -5,7 +5,7 @@
 #include <span>
 
 #include "core/result.h"
-#include "formats/nsbca/nsbca_types.h"
+#include "formats/nitro/bca0_types.h"
 
 namespace animdex::nsbca {
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "core/rotation.h"
-#include "formats/nsbca/nsbca_types.h"
+#include "formats/nitro/bca0_types.h"
 
 namespace animdex::nsbca {
 

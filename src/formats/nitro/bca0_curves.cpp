@@ -1,12 +1,12 @@
-#include "formats/nsbca/nsbca_curves.h"
+#include "formats/nitro/bca0_curves.h"
 
 #include <cmath>
 #include <fmt/format.h>
 
 #include "formats/curve_sampling.h"
 
-#include "formats/nsbca/nsbca_decode.h"
-#include "formats/nsbca/nsbca_parser.h"
+#include "formats/nitro/bca0_decode.h"
+#include "formats/nitro/bca0_parser.h"
 
 namespace animdex::nsbca {
 

@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <span>
 
-#include "formats/nsbca/nsbca_decode.h"
-#include "formats/nsbca/nsbca_model.h"
-#include "formats/nsbca/nsbca_parser.h"
-#include "formats/nsbca/nsbca_writer.h"
+#include "formats/nitro/bca0_decode.h"
+#include "formats/nitro/bca0_model.h"
+#include "formats/nitro/bca0_parser.h"
+#include "formats/nitro/bca0_writer.h"
 #include "model/validate.h"
 
 using namespace animdex::nsbca;

@@ -6,11 +6,12 @@
 #include <vector>
 
 #include "core/rotation.h"
-#include "formats/nsbca/nsbca_types.h"
+#include "formats/nitro/bca0_types.h"
+#include "formats/nitro/nitro_file.h"
 
 namespace animdex::nsbca {
 
-inline double fx(std::int32_t raw) { return raw / 4096.0; }
+using nitro::fx;  // fixed point 1/4096, as every Nitro kind
 
 Matrix3 decode_rot3(const Rot3Entry& entry);
 Matrix3 decode_rot5(const Rot5Entry& entry);

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "formats/nsbca/nsbca_types.h"
+#include "formats/nitro/bca0_types.h"
 
 namespace animdex::nsbca {
 

@@ -1,4 +1,4 @@
-#include "formats/nsbca/nsbca_types.h"
+#include "formats/nitro/bca0_types.h"
 
 namespace animdex::nsbca {
 
@@ -16,10 +16,13 @@ TrackInfo TrackInfo::make(int step, bool fx16, std::uint32_t last_interp) {
   return {(code << 30) | (fx16 ? 1u << 29 : 0u) | ((last_interp & 0x1FFF) << 16)};
 }
 
+nitro::Steps sized_steps(int frame_count, int step) {
+  return {TrackInfo::make(step, false, 0).step_code(), nitro::regular_last_interp(frame_count, step)};
+}
+
 std::size_t sample_count(int frame_count, int step) {
-  // nsbca.md: count = ceil(numFrame/step) + (numFrame-1) % step; not L/step + step.
   if (frame_count <= 0 || step <= 0) return 0;
-  return static_cast<std::size_t>((frame_count + step - 1) / step + (frame_count - 1) % step);
+  return nitro::sample_count(frame_count, sized_steps(frame_count, step));
 }
 
 }  // namespace animdex::nsbca
