@@ -11,6 +11,7 @@
 
 #include "cli/errors.h"
 #include "cli/verb.h"
+#include "formats/registry.h"
 #include "db/database.h"
 #include "output/output_file.h"
 
@@ -199,9 +200,8 @@ std::vector<Verb> register_verbs(CLI::App& app) {
 
 int run_verb(int argc, const char* const* argv, std::ostream& out) {
   const ScopedLogger logger;
-  CLI::App app{"animdex: index game animation files (GNT .mot, KH2 .mset/.anb, NDS .nsbca/.nsbmd/.nsbta/.nsbtp/.nsbma/.nsbva, "
-               "LightWave .mot/.env) "
-               "into SQLite, query them, and report on reuse and changes",
+  CLI::App app{fmt::format("animdex: index game animation files ({}) into SQLite, query them, and report on reuse "
+                           "and changes", families_with_extensions()),
                "animdex"};
   app.footer(kFooter);
   app.require_subcommand(1);

@@ -262,22 +262,23 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   };
   auto pose_options = std::make_shared<PoseVerbOptions>();
   auto* pose = app.add_subcommand(
-      "pose", "Evaluate an animation at one or more times: every bone, node or channel (GNT, KH2, NSBCA, LightWave)");
+      "pose", fmt::format("Evaluate an animation at one or more times: every bone, node or channel ({})",
+                          families_that_pose()));
   pose->add_option("file", pose_options->pose.file,
                    "Animation file, or a member of a disc image or archive (IMAGE/path/in/it)")->required();
   pose->add_option("--slot", pose_options->pose.request.slot,
-                   "Which animation: GNT animation ID (decimal or 0x hex); KH2 slot N, or N/M inside nested set N");
+                   "Which animation: " + help_by_family(&FormatHelp::slot));
   pose->add_option("--anim", pose_options->pose.request.animation,
-                   "Which animation by name: NSBCA animation name; KH2 entry tag (default: the first)");
+                   fmt::format("Which animation by name: {} (default: the first)", help_by_family(&FormatHelp::animation)));
   auto* pose_time = pose->add_option("-t,--time", pose_options->pose.times, "Time in seconds (repeatable)")
                         ->check(finite_number())->allow_extra_args(false);
   auto* pose_frame = pose->add_option("--frame", pose_options->pose.frames,
-                                      "Time as a frame (repeatable): GNT 1/60 s, KH2 the motion's own frames at its "
-                                      "FPS, NSBCA an integer frame, LightWave at --fps")
+                                      "Time as a frame (repeatable): " + help_by_family(&FormatHelp::frame, ", "))
                          ->check(finite_number())->allow_extra_args(false);
   pose_time->excludes(pose_frame);
   pose->add_option("--fps", pose_options->pose.request.fps,
-                   "Frames per second for --frame (default: the format's own; LightWave 30)")->check(positive_number());
+                   fmt::format("Frames per second for --frame (default: the format's own; {})",
+                               help_by_family(&FormatHelp::fps)))->check(positive_number());
   add_format_option(*pose, pose_options->format);
   add_examples(*pose, {"animdex pose files/chr/sas/0000.mot --slot 0 --time 0.25",
                        "animdex pose obj/P_EX100.mset --slot 0 --frame 12 --format json",
@@ -294,8 +295,8 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   export_command->add_option("--slot", export_options->request.slot, "Only this animation (as for pose)");
   export_command->add_option("--anim", export_options->request.animation, "Only this animation, by name");
   export_command->add_option("--fps", export_options->request.fps,
-                             "The file's frame rate where its keys are frames it does not time (LightWave v1: 30; "
-                             "NSBCA: 60)")->check(positive_number());
+                             fmt::format("The file's frame rate where its keys are frames it does not time ({})",
+                                         help_by_family(&FormatHelp::fps)))->check(positive_number());
   export_command->add_option("-o,--out", export_options->output, "CSV file to write (default: standard output)");
   add_examples(*export_command, {"animdex export scenes/cam.mot --bake 60 --out cam.csv",
                                  "animdex export files/chr/sas/0000.mot --slot 0 --bake 60"});

@@ -9,6 +9,7 @@
 #include "cli/errors.h"
 #include "cli/input_loading.h"
 #include "cli/verb.h"
+#include "formats/registry.h"
 #include "core/number_text.h"
 #include "core/parse_budget.h"
 #include "output/output_file.h"
@@ -140,17 +141,18 @@ std::vector<Verb> add_plot_verb(CLI::App& app) {
   auto options = std::make_shared<PlotOptions>();
   auto* plot = app.add_subcommand(
       "plot", "Draw an animation file's curves as one self-contained HTML page: a chart per bone or node, its "
-              "channels over time, keys marked (GNT, KH2, NSBCA, LightWave)");
+              "channels over time, keys marked (" + families_with_curves() + ")");
   plot->add_option("file", options->file, "Animation file, or a member of a disc image or archive (IMAGE/path/in/it)")
       ->required();
   auto* slot = plot->add_option("--slot", options->request.slot,
-                                "Only this animation: GNT animation ID (decimal or 0x hex); KH2 slot N, or N/M inside "
-                                "nested set N (default: every animation of the file)");
+                                fmt::format("Only this animation: {} (default: every animation of the file)",
+                                            help_by_family(&FormatHelp::slot)));
   auto* anim = plot->add_option("--anim", options->request.animation,
-                                "Only this animation, by name: NSBCA animation name; KH2 entry tag");
+                                "Only this animation, by name: " + help_by_family(&FormatHelp::animation));
   slot->excludes(anim);
   plot->add_option("--fps", options->request.fps,
-                   "The file's frame rate where its keys are frames it does not time (LightWave v1: 30; NSBCA: 60)")
+                   fmt::format("The file's frame rate where its keys are frames it does not time ({})",
+                               help_by_family(&FormatHelp::fps)))
       ->check(positive_number());
   plot->add_option("--rate", options->request.samples_per_second,
                    "Samples per second of the drawn lines (each line keeps at most 150 of them, and every key)")

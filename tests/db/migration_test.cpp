@@ -144,13 +144,37 @@ TEST_CASE("a version-11 database migrates: the Nitro model tables and the nitro_
                                 "'model_materials', 'nitro_model_links', 'pattern_names', 'nitro_links')") == 6);
 }
 
-TEST_CASE("a version-12 database migrates to 13: bone_tracks_by_bone holds the bone's name", "[schema][migration]") {
+TEST_CASE("a version-12 database migrates: bone_tracks_by_bone holds the bone's name (13)", "[schema][migration]") {
   test::TempDir dir;
   auto db = migrated(dir / "v12.db",
                      "DROP INDEX bone_tracks_by_bone; CREATE INDEX bone_tracks_by_bone ON bone_tracks(bone_id, "
                      "animation_id); PRAGMA user_version = 12");
-  CHECK(test::query_integer(db, "PRAGMA user_version") == 13);
+  CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM pragma_index_info('bone_tracks_by_bone')") == 3);
   CHECK(std::get<std::string>(run_read_only_sql(db, "SELECT name FROM pragma_index_info('bone_tracks_by_bone') "
                                                     "WHERE seqno = 2").rows.at(0).at(0)) == "bone_name");
+}
+
+TEST_CASE("a version-13 database migrates: files.compression keeps its values and takes a new codec's id (14)",
+          "[schema][migration]") {
+  test::TempDir dir;
+  const auto path = dir / "v13.db";
+  {
+    auto db = migrated(path,
+                       "DROP VIEW reuse_groups; DROP VIEW track_reuse; DROP VIEW animation_catalog; DROP VIEW bone_usage; "
+                       "DROP VIEW animation_overview; DROP VIEW file_catalog; DROP VIEW nitro_links; "
+                       "ALTER TABLE files DROP COLUMN compression; "
+                       "ALTER TABLE files ADD COLUMN compression TEXT CHECK (compression IN ('none', 'prs', 'lz10', "
+                       "'lz11', 'kh2')); INSERT INTO dumps(id, label, root, indexed_at) VALUES (1, 'd', '/d', 'now'); "
+                       "INSERT INTO files(id, dump_id, path, format, size, status, compression) "
+                       "VALUES (1, 1, 'a.fpk/x.mot', 'gnt_mot', 4, 'ok', 'prs'); PRAGMA user_version = 13");
+    CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE compression = 'prs'") == 1);
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM file_catalog") == 1);
+  }
+  auto db = open_for_writing(path);
+  // A codec a container folder adds later is stored as it is: no CHECK lists the ids (issue 36).
+  db.exec("INSERT INTO files(id, dump_id, path, format, size, status, compression) "
+          "VALUES (2, 1, 'a.fpk/y.mot', 'gnt_mot', 4, 'ok', 'a_new_codec')");
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE compression IS NOT NULL") == 2);
 }

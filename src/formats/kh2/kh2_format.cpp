@@ -115,7 +115,7 @@ FormatModule motion_set_format_module() {
 
 FormatModule anb_format_module() {
   return in_family({"kh2_anb", "Kingdom Hearts II ANB: BAR of one Motion and its MotionTriggers", "kh2", &detect_anb,
-          &parse_container<parse_anb>, false, &pose_in<parse_anb>, &curves_in<parse_anb>});
+          &parse_container<parse_anb>, false, &pose_in<parse_anb>, &curves_in<parse_anb>}, ".anb");
 }
 
 FormatModule bar_format_module() {

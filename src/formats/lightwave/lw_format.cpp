@@ -55,7 +55,7 @@ FormatModule curve_module(FormatModule module) {
   module.curves = &curves_lw;
   module.convert = &convert_curves;
   module.help = {.family = "LightWave", .extensions = module.id == "lw_mot" ? ".mot" : ".env", .frame = "at --fps",
-                 .fps = "v1: 30"};
+                 .fps = "v1 30"};
   return module;
 }
 

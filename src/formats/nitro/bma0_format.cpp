@@ -89,7 +89,7 @@ FormatModule bma0_format_module() {
       "Nintendo DS NSBMA (BMA0 material colour animations: diffuse, ambient, specular, emission, alpha)", "",
       [](std::span<const std::byte> head, std::uint64_t) { return has_magic(head, "BMA0"); }, &parse_to_model};
   module.pose = &bma0_pose;
-  return module;
+  return in_nitro_family(module, ".nsbma");
 }
 
 }  // namespace animdex::nitro

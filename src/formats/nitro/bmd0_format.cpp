@@ -107,7 +107,10 @@ FormatModule bmd0_format_module() {
                       "", [](std::span<const std::byte> head, std::uint64_t) { return has_magic(head, "BMD0"); },
                       &parse_to_model};
   module.pose = &bmd0_pose;
-  return module;
+  // BTX0 holds the textures a model's TEX0 may leave out: not indexed, but a DS file all the same, so
+  // an LZ member decoding to one is kept decompressed (containers.md section 3).
+  module.recognizes = [](std::span<const std::byte> head) { return has_magic(head, "BTX0"); };
+  return in_nitro_family(module, ".nsbmd");
 }
 
 }  // namespace animdex::nitro

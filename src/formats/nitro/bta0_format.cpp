@@ -122,7 +122,7 @@ FormatModule bta0_format_module() {
                       [](std::span<const std::byte> head, std::uint64_t) { return has_magic(head, "BTA0"); },
                       &parse_to_model};
   module.pose = &bta0_pose;
-  return module;
+  return in_nitro_family(module, ".nsbta");
 }
 
 }  // namespace animdex::nitro

@@ -85,7 +85,7 @@ FormatModule btp0_format_module() {
                       [](std::span<const std::byte> head, std::uint64_t) { return has_magic(head, "BTP0"); },
                       &parse_to_model};
   module.pose = &btp0_pose;
-  return module;
+  return in_nitro_family(module, ".nsbtp");
 }
 
 }  // namespace animdex::nitro

@@ -62,7 +62,7 @@ FormatModule bva0_format_module() {
                       [](std::span<const std::byte> head, std::uint64_t) { return has_magic(head, "BVA0"); },
                       &parse_to_model};
   module.pose = &bva0_pose;
-  return module;
+  return in_nitro_family(module, ".nsbva");
 }
 
 }  // namespace animdex::nitro

@@ -2,6 +2,14 @@
 
 namespace animdex::nitro {
 
+FormatModule in_nitro_family(FormatModule module, std::string_view extension) {
+  module.help.family = "NDS";
+  module.help.extensions = extension;
+  module.help.animation = "animation name";
+  module.help.frame = "an integer frame";
+  return module;
+}
+
 bool has_magic(std::span<const std::byte> head, std::string_view magic) {
   if (head.size() < magic.size()) return false;
   for (std::size_t i = 0; i < magic.size(); ++i)

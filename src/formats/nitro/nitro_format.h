@@ -6,11 +6,15 @@
 #include <string_view>
 #include <vector>
 
+#include "formats/format.h"
 #include "model/animation.h"
 
 namespace animdex::nitro {
 
 bool has_magic(std::span<const std::byte> head, std::string_view magic);
+
+// `module` as one of the Nitro family (help texts name it "NDS"; `extension` its file names).
+FormatModule in_nitro_family(FormatModule module, std::string_view extension);
 
 // The file-level properties (version, animation_count) and warnings.
 model::AnimationFile nitro_file_model(std::uint16_t version, std::size_t animation_count,
