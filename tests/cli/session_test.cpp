@@ -1,6 +1,6 @@
 // A whole command-line session, in process and in one temp folder (issue 16): write two sample
-// dumps, index them as v1 and v2, run every named query in every output format against snapshots
-// under tests/cli/session/, user queries, reports and diff, the usage errors a user meets, pose and
+// dumps, index them as v1 and v2, run every named query in every output format (a csv snapshot per
+// query under tests/cli/session/, and every format's snapshot of one query), user queries, reports and diff, the usage errors a user meets, pose and
 // info on the sample's files, and no number printed with float noise.
 //
 // Snapshots: each output is compared with tests/cli/session/NAME; with ANIMDEX_UPDATE_SNAPSHOTS=1 set
@@ -155,6 +155,9 @@ struct QueryCall {
 };
 
 const std::vector<std::string> kFormats = {"table", "csv", "tsv", "json", "jsonl", "markdown"};
+
+// The named query whose output is kept in every format: the renderers' snapshots.
+const std::string kRendererQuery = "characters";
 
 std::string extension(const std::string& format) {
   if (format == "table") return "txt";
@@ -314,7 +317,7 @@ TEST_CASE("session: sample, index v1 and v2, labels by root name, --replace and 
   CHECK_THAT(characters.out, Catch::Contains("gnt4,nar,Naruto,1,1,0"));
 }
 
-TEST_CASE("session: every named query in every output format matches its snapshot", "[cli][session]") {
+TEST_CASE("session: every named query matches its csv snapshot, every output format on one query", "[cli][session]") {
   const auto calls = named_queries();
   CHECK(calls.size() >= 20);
   std::set<std::string> written;
@@ -329,8 +332,12 @@ TEST_CASE("session: every named query in every output format matches its snapsho
         for (auto at = text.find(ANIMDEX_VERSION); at != std::string::npos; at = text.find(ANIMDEX_VERSION, at))
           text.replace(at, std::string(ANIMDEX_VERSION).size(), "$VERSION");
       }
-      check_snapshot(name, text);
-      written.insert(name);
+      // One snapshot per named query (csv: every value as it is), and every renderer on one query
+      // (characters: text with spaces, NULLs, numbers), not every query in every format.
+      if (format == "csv" || call.name == kRendererQuery) {
+        check_snapshot(name, text);
+        written.insert(name);
+      }
 
       if (format == "json") {
         const auto json = nlohmann::json::parse(result.out);
@@ -365,7 +372,7 @@ TEST_CASE("session: every named query in every output format matches its snapsho
   for (const auto& entry : fs::directory_iterator(kSnapshots)) {
     const auto file = entry.path().filename().string();
     if (file.rfind("report-", 0) == 0) continue;
-    INFO("tests/cli/session/" << file << " belongs to no named query and format");
+    INFO("tests/cli/session/" << file << " belongs to no named query's csv nor the renderers' query");
     CHECK(written.count(file) == 1);
   }
 }

@@ -4,18 +4,13 @@
 
 #include "containers/nitro_fnt.h"
 #include "support/corrupt_input.h"
+#include "support/byte_list.h"
 
 using namespace animdex;
 using namespace animdex::nitro_fnt;
 using test::Bytes;
 
 namespace {
-
-Bytes bytes_of(std::initializer_list<int> values) {
-  Bytes out;
-  for (int v : values) out.push_back(static_cast<std::byte>(v));
-  return out;
-}
 
 std::uint64_t get(const Bytes& b, std::size_t at, int size) { return test::get(b, at, size, LE); }
 
@@ -26,7 +21,7 @@ Result<FntListing> walk(const Bytes& fnt, std::uint64_t base, std::uint64_t file
 // GBATEK's shape: root (first file 2 after two overlays) with "x" file and "d" directory, "d"
 // holding "y" and "z".
 Bytes two_level_fnt() {
-  return bytes_of({16, 0, 0, 0, 2, 0, 2, 0,          // root: sub-table 16, first file 2, D = 2
+  return test::byte_list({16, 0, 0, 0, 2, 0, 2, 0,          // root: sub-table 16, first file 2, D = 2
                    25, 0, 0, 0, 3, 0, 0x00, 0xF0,    // 0xF001: sub-table 25, first file 3, parent 0xF000
                    0x01, 'x', 0x81, 'd', 0x01, 0xF0, 0x00,  // root records
                    0x00, 0x00,                              // (gap bytes nobody reads)
@@ -35,7 +30,7 @@ Bytes two_level_fnt() {
 
 // What build_fnt writes for {"x", "d/y", "d/z"} from file ID 2: the same table, sub-tables packed.
 Bytes two_level_fnt_without_gap() {
-  return bytes_of({16, 0, 0, 0, 2, 0, 2, 0, 23, 0, 0, 0, 3, 0, 0x00, 0xF0,  //
+  return test::byte_list({16, 0, 0, 0, 2, 0, 2, 0, 23, 0, 0, 0, 3, 0, 0x00, 0xF0,  //
                    0x01, 'x', 0x81, 'd', 0x01, 0xF0, 0x00,                  //
                    0x01, 'y', 0x01, 'z', 0x00});
 }
@@ -62,7 +57,7 @@ TEST_CASE("walk_fnt: a two-level table", "[fnt]") {
 
 TEST_CASE("walk_fnt: the nameless root points into its own entry", "[fnt]") {
   const Bytes fnt = nameless_fnt();
-  CHECK(fnt == bytes_of({4, 0, 0, 0, 0, 0, 1, 0}));
+  CHECK(fnt == test::byte_list({4, 0, 0, 0, 0, 0, 1, 0}));
   auto walked = walk(fnt, 0, 10);
   REQUIRE(walked.ok());
   CHECK(walked.value().files.empty());
@@ -70,7 +65,7 @@ TEST_CASE("walk_fnt: the nameless root points into its own entry", "[fnt]") {
 }
 
 TEST_CASE("walk_fnt: errors name base + offset", "[fnt][corrupt]") {
-  test::expect_parse_error(walk(bytes_of({4, 0, 0, 0, 0, 0, 1}), 0x200, 0), "an FNT of at least 8 bytes", 0x200);
+  test::expect_parse_error(walk(test::byte_list({4, 0, 0, 0, 0, 0, 1}), 0x200, 0), "an FNT of at least 8 bytes", 0x200);
   test::expect_parse_error(walk(two_level_fnt(), 0x200, 4), "a file ID below the 4 files", 0x200 + 27);
   Bytes looped = two_level_fnt();
   looped[20] = std::byte{0x00};  // root's "d" -> child 0xF000 (the root itself)
@@ -78,7 +73,7 @@ TEST_CASE("walk_fnt: errors name base + offset", "[fnt][corrupt]") {
 }
 
 TEST_CASE("walk_fnt: unreachable directories are a warning", "[fnt]") {
-  const Bytes fnt = bytes_of({16, 0, 0, 0, 0, 0, 2, 0, 17, 0, 0, 0, 0, 0, 0x00, 0xF0, 0x00, 0x00});
+  const Bytes fnt = test::byte_list({16, 0, 0, 0, 0, 0, 2, 0, 17, 0, 0, 0, 0, 0, 0x00, 0xF0, 0x00, 0x00});
   auto walked = walk(fnt, 0, 0);
   REQUIRE(walked.ok());
   REQUIRE(walked.value().warnings.size() == 1);

@@ -7,19 +7,12 @@
 
 #include "core/byte_reader.h"
 #include "core/byte_writer.h"
+#include "support/byte_list.h"
 
 using namespace animdex;
 
-namespace {
-std::vector<std::byte> bytes(std::initializer_list<int> values) {
-  std::vector<std::byte> out;
-  for (int v : values) out.push_back(static_cast<std::byte>(v));
-  return out;
-}
-}  // namespace
-
 TEST_CASE("ByteReader reads both byte orders explicitly", "[core]") {
-  const auto data = bytes({0x12, 0x34, 0x56, 0x78, 0x40, 0x48, 0x00, 0x00});
+  const auto data = test::byte_list({0x12, 0x34, 0x56, 0x78, 0x40, 0x48, 0x00, 0x00});
   const ByteReader in(data);
   CHECK(in.u16be(0) == 0x1234);
   CHECK(in.u16le(0) == 0x3412);
@@ -31,7 +24,7 @@ TEST_CASE("ByteReader reads both byte orders explicitly", "[core]") {
 }
 
 TEST_CASE("ByteReader reports a read past the end with its offset", "[core]") {
-  const auto data = bytes({1, 2, 3, 4, 5, 6});
+  const auto data = test::byte_list({1, 2, 3, 4, 5, 6});
   const ByteReader in(data);
   try {
     (void)in.u32be(4);
@@ -45,7 +38,7 @@ TEST_CASE("ByteReader reports a read past the end with its offset", "[core]") {
 }
 
 TEST_CASE("ByteReader::contains does not overflow", "[core]") {
-  const auto data = bytes({1, 2, 3});
+  const auto data = test::byte_list({1, 2, 3});
   const ByteReader in(data);
   CHECK(in.contains(0, 3));
   CHECK(in.contains(3, 0));
@@ -94,7 +87,7 @@ TEST_CASE("ByteReader::read_array gives what reads one value at a time give, at 
 }
 
 TEST_CASE("ByteReader::read_array reads a run of values in either order, checked once", "[core]") {
-  const auto data = bytes({0x12, 0x34, 0x56, 0x78, 0x40, 0x48, 0x00, 0x00, 0x9A});
+  const auto data = test::byte_list({0x12, 0x34, 0x56, 0x78, 0x40, 0x48, 0x00, 0x00, 0x9A});
   const ByteReader in(data);
   std::array<std::uint16_t, 2> halves{};
   in.read_array(0, Endian::big, std::span<std::uint16_t>(halves));

@@ -9,6 +9,7 @@
 #include "db/database.h"
 #include "db/sql_runner.h"
 #include "indexer/pipeline.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -17,11 +18,9 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path indexed_sample(const test::TempDir& dir) {
-  IndexOptions options;
-  options.roots = {test::write_clean_sample(dir / "sample", 2, true)};
-  options.database = dir / "keys.db";
-  run_index(options);
-  return options.database;
+  const auto database = dir / "keys.db";
+  test::index_tree(test::write_clean_sample(dir / "sample", 2, true), database);
+  return database;
 }
 
 std::string shell(const std::string& command) {

@@ -5,6 +5,7 @@
 #include "db/sql_runner.h"
 #include "indexer/pipeline.h"
 #include "sample/sample_dump.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -20,12 +21,10 @@ TEST_CASE("GNT and LightWave files side by side are indexed with their own forma
                    "  Key 2 1 1 0 0 0 0.25 0.75 0\r\n  Behaviors 4 3\r\n}\r\n");
   test::write_text(dir / "dump/files/chr/sas/fade.env", "LWEN\n1\n1\n2\n0\n0 0 0 0 0\n1\n30 1 1.5 0 0");
   test::write_text(dir / "dump/rig/take1.txt", "Axes = VPan, VTilt\n1 2\n3 4\n");
-  IndexOptions index;
-  index.roots = {dir / "dump"};
-  index.database = dir / "mixed.db";
-  const auto summary = run_index(index);
+  const auto database = dir / "mixed.db";
+  const auto summary = test::index_tree(dir / "dump", database);
   CHECK(summary.totals.errors == 0);
-  auto db = open_read_only(index.database);
+  auto db = open_read_only(database);
   CHECK(test::foreign_key_violations(db) == 0);
   auto files = run_read_only_sql(db, "SELECT path, format, status FROM files ORDER BY path");
   std::vector<std::string> lines;

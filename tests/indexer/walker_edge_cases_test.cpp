@@ -7,6 +7,7 @@
 #include "db/sql_runner.h"
 #include "indexer/pipeline.h"
 #include "indexer/rows.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -40,13 +41,11 @@ TEST_CASE("empty files, empty folders and non-UTF-8 names are indexed", "[walker
   test::write_text(dir / "root/chr/\xff\xfe-bad-name/0000.mot", "not gnt");
   fs::create_symlink(dir / "root/nowhere", dir / "root/dangling");
   fs::create_directory_symlink(dir / "root", dir / "root/chr/loop");
-  IndexOptions options;
-  options.roots = {dir / "root"};
-  options.database = dir / "edge.db";
-  const auto summary = run_index(options);
+  const auto database = dir / "edge.db";
+  const auto summary = test::index_tree(dir / "root", database);
   CHECK(summary.totals.files == 2);
   CHECK(summary.totals.errors == 0);
-  auto db = open_read_only(options.database);
+  auto db = open_read_only(database);
   auto rows = run_read_only_sql(db, "SELECT path, size, status, character FROM files ORDER BY path");
   REQUIRE(rows.rows.size() == 2);
   CHECK(std::get<std::string>(rows.rows[0][0]) == "chr/\xff\xfe-bad-name/0000.mot");

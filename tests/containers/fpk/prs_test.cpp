@@ -11,18 +11,13 @@
 #include "containers/container_test_support.h"
 #include "containers/fpk/prs.h"
 #include "support/corrupt_input.h"
+#include "support/byte_list.h"
 
 using namespace animdex;
 using namespace animdex::fpk;
 using test::Bytes;
 
 namespace {
-
-Bytes bytes_of(std::initializer_list<unsigned> values) {
-  Bytes out;
-  for (unsigned value : values) out.push_back(static_cast<std::byte>(value));
-  return out;
-}
 
 Bytes decoded(const Bytes& stored, std::uint64_t size, std::uint64_t produce = UINT64_MAX) {
   auto result = prs_decompress(stored, size, produce);
@@ -119,38 +114,38 @@ Bytes gntool_uncompress(const Bytes& in, std::size_t size) {
 
 TEST_CASE("PRS decodes the note's test vectors", "[prs]") {
   SECTION("ten zeros: a literal, then a long copy n=9 d=1") {
-    CHECK(decoded(bytes_of({0xA8, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00}), 10) == Bytes(10, std::byte{0}));
+    CHECK(decoded(test::byte_list({0xA8, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00}), 10) == Bytes(10, std::byte{0}));
   }
   SECTION("ABABAB: two literals, then a short copy n=4 d=2") {
-    CHECK(decoded(bytes_of({0xC9, 0x41, 0x42, 0xFE, 0x00, 0x00, 0x00}), 6) == test::ascii_bytes("ABABAB"));
+    CHECK(decoded(test::byte_list({0xC9, 0x41, 0x42, 0xFE, 0x00, 0x00, 0x00}), 6) == test::ascii_bytes("ABABAB"));
   }
   SECTION("no trailer needed: decoding stops once the size is reached") {
-    CHECK(decoded(bytes_of({0xC9, 0x41, 0x42, 0xFE}), 6) == test::ascii_bytes("ABABAB"));
-    CHECK(decoded(bytes_of({0xA8, 0x00, 0xFF, 0xFF}), 10) == Bytes(10, std::byte{0}));
+    CHECK(decoded(test::byte_list({0xC9, 0x41, 0x42, 0xFE}), 6) == test::ascii_bytes("ABABAB"));
+    CHECK(decoded(test::byte_list({0xA8, 0x00, 0xFF, 0xFF}), 10) == Bytes(10, std::byte{0}));
   }
   SECTION("size 0 reads nothing") {
     CHECK(decoded({}, 0).empty());
-    CHECK(decoded(bytes_of({0x40, 0x00, 0x00, 0x00}), 0).empty());
+    CHECK(decoded(test::byte_list({0x40, 0x00, 0x00, 0x00}), 0).empty());
   }
 }
 
 TEST_CASE("PRS compressor reproduces the vectors GNTool's compressor emits", "[prs]") {
-  CHECK(prs_compress(Bytes(10, std::byte{0})) == bytes_of({0xA8, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00}));
-  CHECK(prs_compress(test::ascii_bytes("ABABAB")) == bytes_of({0xC9, 0x41, 0x42, 0xFE, 0x00, 0x00, 0x00}));
-  CHECK(prs_compress({}) == bytes_of({0x40, 0x00, 0x00, 0x00}));  // only the end: bits 0,1 and 00 00 00
+  CHECK(prs_compress(Bytes(10, std::byte{0})) == test::byte_list({0xA8, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00}));
+  CHECK(prs_compress(test::ascii_bytes("ABABAB")) == test::byte_list({0xC9, 0x41, 0x42, 0xFE, 0x00, 0x00, 0x00}));
+  CHECK(prs_compress({}) == test::byte_list({0x40, 0x00, 0x00, 0x00}));  // only the end: bits 0,1 and 00 00 00
 }
 
 TEST_CASE("PRS produce < size gives the prefix", "[prs]") {
-  const Bytes zeros = bytes_of({0xA8, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00});
+  const Bytes zeros = test::byte_list({0xA8, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00});
   CHECK(decoded(zeros, 10, 0).empty());
   CHECK(decoded(zeros, 10, 1) == Bytes(1, std::byte{0}));
   CHECK(decoded(zeros, 10, 3) == Bytes(3, std::byte{0}));  // stops inside the long copy
   CHECK(decoded(zeros, 10, 50) == Bytes(10, std::byte{0}));  // produce > size: size wins
-  const Bytes abab = bytes_of({0xC9, 0x41, 0x42, 0xFE});
+  const Bytes abab = test::byte_list({0xC9, 0x41, 0x42, 0xFE});
   CHECK(decoded(abab, 6, 5) == test::ascii_bytes("ABABA"));
   CHECK(decoded(abab, 6, 2) == test::ascii_bytes("AB"));
   // A prefix needs only the input up to it: the copy token is never read.
-  CHECK(decoded(bytes_of({0xC9, 0x41, 0x42}), 6, 2) == test::ascii_bytes("AB"));
+  CHECK(decoded(test::byte_list({0xC9, 0x41, 0x42}), 6, 2) == test::ascii_bytes("AB"));
   // A copy running past `produce` is fine, but one running past `size` is still an overrun.
   expect_error(zeros, 5, "overrun", 2, 2);
 
@@ -163,8 +158,8 @@ TEST_CASE("PRS produce < size gives the prefix", "[prs]") {
 }
 
 TEST_CASE("PRS round trips", "[prs]") {
-  SECTION("one byte") { check_round_trip(bytes_of({0x5A})); }
-  SECTION("two bytes") { check_round_trip(bytes_of({0x00, 0x00})); }
+  SECTION("one byte") { check_round_trip(test::byte_list({0x5A})); }
+  SECTION("two bytes") { check_round_trip(test::byte_list({0x00, 0x00})); }
   SECTION("a long run of one byte") {
     const Bytes run(300'000, std::byte{0x00});
     check_round_trip(run);
@@ -239,47 +234,47 @@ TEST_CASE("PRS compresses a few MB of hard data quickly", "[prs][speed]") {
 TEST_CASE("corrupt PRS streams fail with the rule and its offset", "[prs][corrupt]") {
   SECTION("short copy before the output start") {
     // Control 00: bits 0,0 (short), 0,0 (n = 2); byte FF: d = 1 with nothing produced yet.
-    expect_error(bytes_of({0x00, 0xFF}), 4, "copy before the output start", 1);
+    expect_error(test::byte_list({0x00, 0xFF}), 4, "copy before the output start", 1);
   }
   SECTION("long copy before the output start") {
     // Control A0: a literal, then 0,1 (long); word F7 FF: d = 8192 - 0x1EFF = 257 > 1.
-    expect_error(bytes_of({0xA0, 0x41, 0xF7, 0xFF}), 20, "copy before the output start", 2);
+    expect_error(test::byte_list({0xA0, 0x41, 0xF7, 0xFF}), 20, "copy before the output start", 2);
   }
   SECTION("short copy overrun past the size") {
     // Two literals, then a short copy of 5 at d = 2 into a 6-byte output.
-    expect_error(bytes_of({0xCC, 0x41, 0x42, 0xFE}), 6, "overrun", 3);
+    expect_error(test::byte_list({0xCC, 0x41, 0x42, 0xFE}), 6, "overrun", 3);
   }
   SECTION("long copy overrun past the size") {
-    expect_error(bytes_of({0xA8, 0x00, 0xFF, 0xFF}), 3, "overrun past the 3-byte output", 2);
+    expect_error(test::byte_list({0xA8, 0x00, 0xFF, 0xFF}), 3, "overrun past the 3-byte output", 2);
   }
   SECTION("long copy with a length byte overrun") {
     // A literal, then 0,1 with word FF F8 (d = 1, length in the next byte), length byte FF: n = 256.
-    expect_error(bytes_of({0xA0, 0x00, 0xFF, 0xF8, 0xFF}), 100, "overrun", 2);
+    expect_error(test::byte_list({0xA0, 0x00, 0xFF, 0xF8, 0xFF}), 100, "overrun", 2);
   }
   SECTION("missing input: an empty stream") { expect_error({}, 1, "missing input", 0); }
-  SECTION("missing input: a literal byte") { expect_error(bytes_of({0x80}), 1, "missing input", 1); }
+  SECTION("missing input: a literal byte") { expect_error(test::byte_list({0x80}), 1, "missing input", 1); }
   SECTION("missing input: a control byte") {
-    expect_error(bytes_of({0xFF, 1, 2, 3, 4, 5, 6, 7, 8}), 9, "control byte (missing input", 9);
+    expect_error(test::byte_list({0xFF, 1, 2, 3, 4, 5, 6, 7, 8}), 9, "control byte (missing input", 9);
   }
-  SECTION("missing input: a short-copy distance") { expect_error(bytes_of({0x80, 0x41}), 4, "short-copy distance", 2); }
-  SECTION("missing input: half a long-copy word") { expect_error(bytes_of({0xA0, 0x41, 0xFF}), 4, "long-copy word", 3); }
+  SECTION("missing input: a short-copy distance") { expect_error(test::byte_list({0x80, 0x41}), 4, "short-copy distance", 2); }
+  SECTION("missing input: half a long-copy word") { expect_error(test::byte_list({0xA0, 0x41, 0xFF}), 4, "long-copy word", 3); }
   SECTION("missing input: a long-copy length byte") {
-    expect_error(bytes_of({0xA0, 0x41, 0xFF, 0xF8}), 40, "long-copy length byte", 4);
+    expect_error(test::byte_list({0xA0, 0x41, 0xFF, 0xF8}), 40, "long-copy length byte", 4);
   }
   SECTION("premature end marker") {
     // A literal, then 0,1 and the word 00 00 with 4 more bytes due.
-    expect_error(bytes_of({0xA0, 0x41, 0x00, 0x00, 0x00}), 5, "premature end", 2);
-    const auto error = prs_decompress(bytes_of({0xA0, 0x41, 0x00, 0x00, 0x00}), 5).error();
+    expect_error(test::byte_list({0xA0, 0x41, 0x00, 0x00, 0x00}), 5, "premature end", 2);
+    const auto error = prs_decompress(test::byte_list({0xA0, 0x41, 0x00, 0x00, 0x00}), 5).error();
     CHECK_THAT(error.expected, Catch::Contains("after 1 of 5 bytes"));
   }
 }
 
 TEST_CASE("GNTool's decoder (ported) reads prs_compress output", "[prs]") {
-  for (const Bytes& plain : {Bytes{}, bytes_of({0x01}), Bytes(70'000, std::byte{0x33}), random_bytes(20'000, 8),
+  for (const Bytes& plain : {Bytes{}, test::byte_list({0x01}), Bytes(70'000, std::byte{0x33}), random_bytes(20'000, 8),
                              text_bytes(100'000)}) {
     CAPTURE(plain.size());
     CHECK(gntool_uncompress(prs_compress(plain), plain.size()) == plain);
   }
-  CHECK(gntool_uncompress(bytes_of({0xA8, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00}), 10) == Bytes(10, std::byte{0}));
-  CHECK(gntool_uncompress(bytes_of({0xC9, 0x41, 0x42, 0xFE, 0x00, 0x00, 0x00}), 6) == test::ascii_bytes("ABABAB"));
+  CHECK(gntool_uncompress(test::byte_list({0xA8, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00}), 10) == Bytes(10, std::byte{0}));
+  CHECK(gntool_uncompress(test::byte_list({0xC9, 0x41, 0x42, 0xFE, 0x00, 0x00, 0x00}), 6) == test::ascii_bytes("ABABAB"));
 }

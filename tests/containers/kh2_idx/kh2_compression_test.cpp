@@ -8,6 +8,7 @@
 #include "containers/container_test_support.h"
 #include "containers/kh2_idx/kh2_compression.h"
 #include "support/corrupt_input.h"
+#include "support/byte_list.h"
 
 using namespace animdex;
 using namespace animdex::kh2_idx;
@@ -15,15 +16,9 @@ using Bytes = std::vector<std::byte>;
 
 namespace {
 
-Bytes bytes(std::initializer_list<int> values) {
-  Bytes out;
-  for (int v : values) out.push_back(static_cast<std::byte>(v));
-  return out;
-}
-
 // Tokens in file order, then the size (big-endian) and the key, then `padding` zero bytes.
 Bytes stream(std::initializer_list<int> tokens, std::uint32_t size, int key, std::size_t padding = 0) {
-  Bytes out = bytes(tokens);
+  Bytes out = test::byte_list(tokens);
   for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<std::byte>((size >> shift) & 0xFF));
   out.push_back(static_cast<std::byte>(key));
   out.resize(out.size() + padding, std::byte{0});
@@ -109,7 +104,7 @@ TEST_CASE("KH2 decompression: hand-made streams", "[kh2_idx][compression]") {
   SECTION("the longest copy: 258 bytes at distance 255") {
     Bytes tokens;
     for (int i = 0; i < 255; ++i) tokens.push_back(static_cast<std::byte>('a' + i % 26));
-    Bytes file = bytes({255, 255, 0x01});  // c = 255 (258 bytes), d = 255, K
+    Bytes file = test::byte_list({255, 255, 0x01});  // c = 255 (258 bytes), d = 255, K
     file.insert(file.end(), tokens.begin(), tokens.end());
     Bytes expected(258 + 255);
     for (std::size_t i = 0; i < expected.size(); ++i) expected[i] = tokens[(i + 252) % 255];  // out[258..] = tokens
@@ -156,8 +151,8 @@ TEST_CASE("KH2 decompression: produce < size decodes everything and returns the 
 
 TEST_CASE("KH2 compression: round trips", "[kh2_idx][compression]") {
   check_round_trip({});
-  check_round_trip(bytes({0x42}));
-  check_round_trip(bytes({1, 1, 1}));
+  check_round_trip(test::byte_list({0x42}));
+  check_round_trip(test::byte_list({1, 1, 1}));
   check_round_trip(Bytes(100000, std::byte{0}));
   check_round_trip(random_bytes(70000, 1));        // incompressible, every byte value: escaped keys
   check_round_trip(random_bytes(70000, 2, 3));     // long runs of copies
@@ -185,7 +180,7 @@ TEST_CASE("KH2 compression: the key is the least used byte of 1..255, escapes co
 
 TEST_CASE("KH2 decompression: one corrupt stream per rule", "[kh2_idx][compression][corrupt]") {
   SECTION("no room for the size before the key") {
-    test::expect_parse_error(kh2_decompress(bytes({0, 0, 5, 0, 0}), 1), "4-byte big-endian size before the KH2 key byte", 2);
+    test::expect_parse_error(kh2_decompress(test::byte_list({0, 0, 5, 0, 0}), 1), "4-byte big-endian size before the KH2 key byte", 2);
   }
   SECTION("the embedded size differs from the IDX size") {
     test::expect_parse_error(kh2_decompress(stream({'a', 'b', 'c'}, 3, 0x01), 4), "the stream's size to equal the IDX size 4", 3);

@@ -8,18 +8,13 @@
 
 #include "containers/lz/lz.h"
 #include "support/corrupt_input.h"
+#include "support/byte_list.h"
 
 using namespace animdex;
 using namespace animdex::lz;
 using test::Bytes;
 
 namespace {
-
-Bytes bytes_of(std::initializer_list<int> values) {
-  Bytes out;
-  for (int v : values) out.push_back(static_cast<std::byte>(v));
-  return out;
-}
 
 Bytes text(std::string_view s) {
   Bytes out;
@@ -119,36 +114,36 @@ void check_round_trip(const Bytes& plain) {
 }  // namespace
 
 TEST_CASE("LZ headers: type byte, u24 size, and the u32 form when the u24 is 0", "[lz]") {
-  auto h = read_lz_header(bytes_of({0x10, 0x08, 0x00, 0x00}));
+  auto h = read_lz_header(test::byte_list({0x10, 0x08, 0x00, 0x00}));
   REQUIRE(h);
   CHECK(h->type == lz::LzType::lz10);
   CHECK(h->size == 8);
   CHECK(h->header_length == 4);
-  h = read_lz_header(bytes_of({0x11, 0x56, 0x34, 0x12}));
+  h = read_lz_header(test::byte_list({0x11, 0x56, 0x34, 0x12}));
   REQUIRE(h);
   CHECK(h->type == lz::LzType::lz11);
   CHECK(h->size == 0x123456);
-  h = read_lz_header(bytes_of({0x11, 0, 0, 0, 0x78, 0x56, 0x34, 0x12}));
+  h = read_lz_header(test::byte_list({0x11, 0, 0, 0, 0x78, 0x56, 0x34, 0x12}));
   REQUIRE(h);
   CHECK(h->size == 0x12345678);
   CHECK(h->header_length == 8);
-  CHECK_FALSE(read_lz_header(bytes_of({0x10, 0, 0, 0, 1, 0, 0})));  // the u32 cut short
-  CHECK_FALSE(read_lz_header(bytes_of({0x10, 1, 0})));
-  CHECK_FALSE(read_lz_header(bytes_of({0x30, 1, 0, 0})));  // RLE: not ours
-  CHECK_FALSE(read_lz_header(bytes_of({0x24, 1, 0, 0})));  // Huffman
+  CHECK_FALSE(read_lz_header(test::byte_list({0x10, 0, 0, 0, 1, 0, 0})));  // the u32 cut short
+  CHECK_FALSE(read_lz_header(test::byte_list({0x10, 1, 0})));
+  CHECK_FALSE(read_lz_header(test::byte_list({0x30, 1, 0, 0})));  // RLE: not ours
+  CHECK_FALSE(read_lz_header(test::byte_list({0x24, 1, 0, 0})));  // Huffman
   CHECK_FALSE(read_lz_header(Bytes{}));
 }
 
 TEST_CASE("hand-made LZ10 and LZ11 streams decode by the note's token rules", "[lz]") {
   SECTION("LZ10: three literals then n = 5, d = 3 (overlapping copy)") {
-    CHECK(decode_all(bytes_of({0x10, 8, 0, 0, 0x10, 'A', 'B', 'C', 0x20, 0x02})) == text("ABCABCAB"));
+    CHECK(decode_all(test::byte_list({0x10, 8, 0, 0, 0x10, 'A', 'B', 'C', 0x20, 0x02})) == text("ABCABCAB"));
   }
   SECTION("LZ10: the longest token, n = 18, d = 1") {
-    CHECK(decode_all(bytes_of({0x10, 19, 0, 0, 0x40, 'Z', 0xF0, 0x00})) == Bytes(19, std::byte{'Z'}));
+    CHECK(decode_all(test::byte_list({0x10, 19, 0, 0, 0x40, 'Z', 0xF0, 0x00})) == Bytes(19, std::byte{'Z'}));
   }
   SECTION("LZ10: d = 4096 reaches the first byte of a 4096-byte window") {
     Bytes plain = random_bytes(4096, 7);
-    Bytes stored = bytes_of({0x10, 0x03, 0x10, 0x00});  // 4099 bytes
+    Bytes stored = test::byte_list({0x10, 0x03, 0x10, 0x00});  // 4099 bytes
     for (std::size_t i = 0; i < 4096; i += 8) {
       stored.push_back(std::byte{0});
       stored.insert(stored.end(), plain.begin() + static_cast<std::ptrdiff_t>(i), plain.begin() + static_cast<std::ptrdiff_t>(i) + 8);
@@ -158,38 +153,38 @@ TEST_CASE("hand-made LZ10 and LZ11 streams decode by the note's token rules", "[
     CHECK(decode_all(stored) == plain);
   }
   SECTION("LZ11 2-byte token: k = 4 -> n = 5") {
-    CHECK(decode_all(bytes_of({0x11, 6, 0, 0, 0x40, 'A', 0x40, 0x00})) == Bytes(6, std::byte{'A'}));
+    CHECK(decode_all(test::byte_list({0x11, 6, 0, 0, 0x40, 'A', 0x40, 0x00})) == Bytes(6, std::byte{'A'}));
   }
   SECTION("LZ11 3-byte token: n = 20 (0x11 + 3)") {
-    CHECK(decode_all(bytes_of({0x11, 21, 0, 0, 0x40, 'A', 0x00, 0x30, 0x00})) == Bytes(21, std::byte{'A'}));
+    CHECK(decode_all(test::byte_list({0x11, 21, 0, 0, 0x40, 'A', 0x00, 0x30, 0x00})) == Bytes(21, std::byte{'A'}));
   }
   SECTION("LZ11 4-byte token: n = 300 (0x111 + 27)") {
-    CHECK(decode_all(bytes_of({0x11, 0x2D, 0x01, 0x00, 0x40, 'A', 0x10, 0x01, 0xB0, 0x00})) == Bytes(301, std::byte{'A'}));
+    CHECK(decode_all(test::byte_list({0x11, 0x2D, 0x01, 0x00, 0x40, 'A', 0x10, 0x01, 0xB0, 0x00})) == Bytes(301, std::byte{'A'}));
   }
   SECTION("LZ11 4-byte token at its maximum, n = 65808") {
     const std::uint64_t size = 1 + 65808;
-    auto stored = bytes_of({0x11, static_cast<int>(size & 0xFF), static_cast<int>((size >> 8) & 0xFF),
+    auto stored = test::byte_list({0x11, static_cast<int>(size & 0xFF), static_cast<int>((size >> 8) & 0xFF),
                             static_cast<int>(size >> 16), 0x40, 'q', 0x1F, 0xFF, 0xF0, 0x00});
     CHECK(decode_all(stored) == Bytes(size, std::byte{'q'}));
   }
   SECTION("the u32-size header") {
-    CHECK(decode_all(bytes_of({0x10, 0, 0, 0, 5, 0, 0, 0, 0x00, 'H', 'E', 'L', 'L', 'O'})) == text("HELLO"));
+    CHECK(decode_all(test::byte_list({0x10, 0, 0, 0, 5, 0, 0, 0, 0x00, 'H', 'E', 'L', 'L', 'O'})) == text("HELLO"));
   }
   SECTION("a size-0 stream in the u32 form decodes to nothing") {
-    auto decoded = lz_decode(bytes_of({0x11, 0, 0, 0, 0, 0, 0, 0}), 0);
+    auto decoded = lz_decode(test::byte_list({0x11, 0, 0, 0, 0, 0, 0, 0}), 0);
     REQUIRE(decoded.ok());
     CHECK(decoded.value().bytes.empty());
     CHECK(decoded.value().trailing_bytes == 0);
   }
   SECTION("packed size may exceed the plain size (HGSS a/2/4/3 member 18: 576 -> 568)") {
-    const auto stored = bytes_of({0x10, 3, 0, 0, 0x00, 'x', 'y', 'z'});
+    const auto stored = test::byte_list({0x10, 3, 0, 0, 0x00, 'x', 'y', 'z'});
     CHECK(stored.size() > 3);
     CHECK(decode_all(stored) == text("xyz"));
   }
 }
 
 TEST_CASE("LZ trailing input: padding under 4 bytes, more reported", "[lz]") {
-  auto stored = bytes_of({0x10, 3, 0, 0, 0x00, 'x', 'y', 'z'});
+  auto stored = test::byte_list({0x10, 3, 0, 0, 0x00, 'x', 'y', 'z'});
   auto decoded = lz_decode(stored, 3);
   REQUIRE(decoded.ok());
   CHECK(decoded.value().trailing_bytes == 0);
@@ -199,7 +194,7 @@ TEST_CASE("LZ trailing input: padding under 4 bytes, more reported", "[lz]") {
   CHECK(decoded.value().trailing_bytes == 5);
   CHECK(decoded.value().trailing_bytes >= kLzTrailingWarnBytes);
   // A flag byte whose unused bits follow the last token is not trailing input.
-  decoded = lz_decode(bytes_of({0x10, 1, 0, 0, 0x7F, 'x'}), 1);
+  decoded = lz_decode(test::byte_list({0x10, 1, 0, 0, 0x7F, 'x'}), 1);
   REQUIRE(decoded.ok());
   CHECK(decoded.value().trailing_bytes == 0);
 }
@@ -215,12 +210,12 @@ TEST_CASE("LZ partial decoding stops once `produce` bytes exist", "[lz]") {
     }
   }
   // A head can end inside a back-reference: n = 5 copied only up to produce.
-  auto head = lz_decompress(bytes_of({0x10, 8, 0, 0, 0x10, 'A', 'B', 'C', 0x20, 0x02}), 8, 5);
+  auto head = lz_decompress(test::byte_list({0x10, 8, 0, 0, 0x10, 'A', 'B', 'C', 0x20, 0x02}), 8, 5);
   REQUIRE(head.ok());
   CHECK(head.value() == text("ABCAB"));
   // Corruption past the head is not seen; corruption inside it is.
-  CHECK(lz_decompress(bytes_of({0x10, 8, 0, 0, 0x00, 'A', 'B'}), 8, 2).ok());
-  CHECK_FALSE(lz_decompress(bytes_of({0x10, 8, 0, 0, 0x00, 'A', 'B'}), 8, 3).ok());
+  CHECK(lz_decompress(test::byte_list({0x10, 8, 0, 0, 0x00, 'A', 'B'}), 8, 2).ok());
+  CHECK_FALSE(lz_decompress(test::byte_list({0x10, 8, 0, 0, 0x00, 'A', 'B'}), 8, 3).ok());
 }
 
 TEST_CASE("LZ10/LZ11 compressors round-trip", "[lz]") {
@@ -271,35 +266,35 @@ TEST_CASE("LZ10/LZ11 compressors round-trip", "[lz]") {
 
 TEST_CASE("corrupt LZ streams: one per rule, with the offset", "[lz][corrupt]") {
   SECTION("not an LZ10/LZ11 header") {
-    test::expect_parse_error(lz_decompress(bytes_of({0x30, 4, 0, 0}), 4), "LZ10 (0x10) or LZ11 (0x11) header", 0);
+    test::expect_parse_error(lz_decompress(test::byte_list({0x30, 4, 0, 0}), 4), "LZ10 (0x10) or LZ11 (0x11) header", 0);
     test::expect_parse_error(lz_decompress(Bytes{}, 0), "LZ10 (0x10) or LZ11 (0x11) header", 0);
   }
   SECTION("size argument differs from the header") {
-    test::expect_parse_error(lz_decompress(bytes_of({0x10, 3, 0, 0, 0, 'a', 'b', 'c'}), 4), "equal the header's size", 1);
+    test::expect_parse_error(lz_decompress(test::byte_list({0x10, 3, 0, 0, 0, 'a', 'b', 'c'}), 4), "equal the header's size", 1);
   }
   SECTION("missing flag byte") {
-    test::expect_parse_error(lz_decompress(bytes_of({0x10, 5, 0, 0}), 5), "a flag byte", 4);
-    test::expect_parse_error(lz_decompress(bytes_of({0x10, 9, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8}), 9), "a flag byte", 13);
+    test::expect_parse_error(lz_decompress(test::byte_list({0x10, 5, 0, 0}), 5), "a flag byte", 4);
+    test::expect_parse_error(lz_decompress(test::byte_list({0x10, 9, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8}), 9), "a flag byte", 13);
   }
   SECTION("missing literal") {
-    test::expect_parse_error(lz_decompress(bytes_of({0x10, 5, 0, 0, 0x00, 'A', 'B'}), 5), "a literal byte", 7);
+    test::expect_parse_error(lz_decompress(test::byte_list({0x10, 5, 0, 0, 0x00, 'A', 'B'}), 5), "a literal byte", 7);
   }
   SECTION("cut back-references") {
-    test::expect_parse_error(lz_decompress(bytes_of({0x10, 5, 0, 0, 0x40, 'A', 0x20}), 5), "a 2-byte back-reference", 6);
-    test::expect_parse_error(lz_decompress(bytes_of({0x10, 5, 0, 0, 0x40, 'A'}), 5), "a 2-byte back-reference", 6);
-    test::expect_parse_error(lz_decompress(bytes_of({0x11, 30, 0, 0, 0x40, 'A', 0x00, 0x30}), 30), "a 3-byte back-reference", 6);
-    test::expect_parse_error(lz_decompress(bytes_of({0x11, 0x2D, 1, 0, 0x40, 'A', 0x10, 0x01, 0xB0}), 301),
+    test::expect_parse_error(lz_decompress(test::byte_list({0x10, 5, 0, 0, 0x40, 'A', 0x20}), 5), "a 2-byte back-reference", 6);
+    test::expect_parse_error(lz_decompress(test::byte_list({0x10, 5, 0, 0, 0x40, 'A'}), 5), "a 2-byte back-reference", 6);
+    test::expect_parse_error(lz_decompress(test::byte_list({0x11, 30, 0, 0, 0x40, 'A', 0x00, 0x30}), 30), "a 3-byte back-reference", 6);
+    test::expect_parse_error(lz_decompress(test::byte_list({0x11, 0x2D, 1, 0, 0x40, 'A', 0x10, 0x01, 0xB0}), 301),
                              "a 4-byte back-reference", 6);
   }
   SECTION("distance before the start of the output (d > pos)") {
-    test::expect_parse_error(lz_decompress(bytes_of({0x10, 5, 0, 0, 0x40, 'A', 0x00, 0x01}), 5),
+    test::expect_parse_error(lz_decompress(test::byte_list({0x10, 5, 0, 0, 0x40, 'A', 0x00, 0x01}), 5),
                              "distance at most the 1 bytes output so far", 6);
-    test::expect_parse_error(lz_decompress(bytes_of({0x11, 5, 0, 0, 0x80, 0x20, 0x00}), 5), "distance at most the 0 bytes", 5);
+    test::expect_parse_error(lz_decompress(test::byte_list({0x11, 5, 0, 0, 0x80, 0x20, 0x00}), 5), "distance at most the 0 bytes", 5);
   }
   SECTION("copy past the output size (overrun)") {
-    test::expect_parse_error(lz_decompress(bytes_of({0x10, 4, 0, 0, 0x40, 'A', 0x20, 0x00}), 4),
+    test::expect_parse_error(lz_decompress(test::byte_list({0x10, 4, 0, 0, 0x40, 'A', 0x20, 0x00}), 4),
                              "a copy that ends within the 4-byte output", 6);
-    test::expect_parse_error(lz_decompress(bytes_of({0x11, 20, 0, 0, 0x40, 'A', 0x00, 0x30, 0x00}), 20),
+    test::expect_parse_error(lz_decompress(test::byte_list({0x11, 20, 0, 0, 0x40, 'A', 0x00, 0x30, 0x00}), 20),
                              "a copy that ends within the 20-byte output", 6);
   }
 }

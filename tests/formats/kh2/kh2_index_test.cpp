@@ -8,6 +8,7 @@
 #include "formats/kh2/kh2_fixture.h"
 #include "indexer/pipeline.h"
 #include "sample/sample_dump.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -32,13 +33,11 @@ TEST_CASE("a GNT dump mixed with KH2 obj/*.mset files: statuses, slots, dummy-sl
   test::write_bytes(dir / "dump/obj/P_CUT.mset", corrupt);
   test::write_bytes(dir / "dump/anm/a.anb", test::anb_of(test::interpolated_motion(16, {2, 118 % 16})));
 
-  IndexOptions index;
-  index.roots = {dir / "dump"};
-  index.database = dir / "kh2.db";
-  const auto summary = run_index(index);
+  const auto database = dir / "kh2.db";
+  const auto summary = test::index_tree(dir / "dump", database);
   CHECK(summary.totals.errors == 1);
   CHECK(summary.totals.ok == 5);
-  auto db = open_read_only(index.database);
+  auto db = open_read_only(database);
   CHECK(test::foreign_key_violations(db) == 0);
 
   CHECK(rows_as_lines(run_read_only_sql(db, "SELECT path, format, status FROM files ORDER BY path")) ==
@@ -102,13 +101,11 @@ TEST_CASE("every real KH2 file indexes with status ok", "[end_to_end][kh2][real]
   const auto shared = test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found: skipping the real KH2 files");
   test::TempDir dir;
-  IndexOptions index;
-  index.roots = {*shared / "corpus/real/kh2-mset"};
-  index.database = dir / "real.db";
-  const auto summary = run_index(index);
+  const auto database = dir / "real.db";
+  const auto summary = test::index_tree(*shared / "corpus/real/kh2-mset", database);
   CHECK(summary.totals.files == 26);
   CHECK(summary.totals.ok == 26);
-  auto db = open_read_only(index.database);
+  auto db = open_read_only(database);
   CHECK(test::foreign_key_violations(db) == 0);
   CHECK(rows_as_lines(run_read_only_sql(db, "SELECT format, COUNT(*) FROM files GROUP BY 1 ORDER BY 1")) ==
         std::vector<std::string>{"kh2_anb 5", "kh2_bar 1", "kh2_motion 2", "kh2_mset 18"});
