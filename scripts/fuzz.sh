@@ -26,13 +26,14 @@ for image in "$seeds"/images/*; do
     "$animdex" extract "$image" "$member" --out "$seeds/members/$(echo "$image-$member" | tr '/.' '__')" 2>/dev/null || true
   done < <("$animdex" ls "$image" --recursive --format csv 2>/dev/null | tail -n +2 | cut -d, -f1 | sed 's/$/\t/')
 done
-# The Nitro target seeds from the models and animations inside the real NARCs (only BCA0 is loose).
-mkdir -p "$seeds/nitro"
+# Format targets also seed from the members of the real archives that some format detects (DS
+# models and animations are only there): the ids come from `animdex ls`, so no list of formats here.
+mkdir -p "$seeds/real-members"
 if [[ -d ../shared/corpus/real/containers ]]; then
-  while IFS= read -r -d '' narc; do
+  while IFS= read -r -d '' archive; do
     while IFS= read -r member; do
-      "$animdex" extract "$narc" "$member" --out "$seeds/nitro/$(echo "$narc-$member" | tr '/.' '__')" 2>/dev/null || true
-    done < <("$animdex" ls "$narc" --format csv 2>/dev/null | tail -n +2 | grep -E '^[^,]*,nsb(md|ta|tp|ma|va),' | cut -d, -f1)
+      "$animdex" extract "$archive" "$member" --out "$seeds/real-members/$(echo "$archive-$member" | tr '/.' '__')" 2>/dev/null || true
+    done < <("$animdex" ls "$archive" --format csv 2>/dev/null | tail -n +2 | awk -F, '$2 != "unknown" && $2 != "" {print $1}')
   done < <(find ../shared/corpus/real/containers -type f -print0)
 fi
 container_seconds=${FUZZ_CONTAINER_SECONDS:-5}
@@ -74,8 +75,8 @@ for source in src/formats/*/fuzz_*.cpp src/containers/*/fuzz_*.cpp fuzz/fuzz_det
   if [[ "$source" == src/containers/* || "$target" == fuzz_container_walk ]]; then
     while IFS= read -r -d '' file; do cp "$file" "$corpus/seed-image-$((i++))"; done < <(find "$seeds/images" "$seeds/members" -type f -size -1024k -print0)
   fi
-  if [[ "$target" == fuzz_nitro ]]; then
-    while IFS= read -r -d '' file; do cp "$file" "$corpus/nitro-$((i++))"; done < <(find "$seeds/nitro" -type f -print0)
+  if [[ "$source" == src/formats/* ]]; then
+    while IFS= read -r -d '' file; do cp "$file" "$corpus/member-$((i++))"; done < <(find "$seeds/real-members" -type f -size -300k -print0)
   fi
   echo "fuzz: $target for ${target_seconds}s from $(ls "$corpus" | wc -l) seeds"
   # libFuzzer uses one core, so two targets run side by side on the CI's two cores.

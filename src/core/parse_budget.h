@@ -2,7 +2,8 @@
 // A memory budget for one parse. What a file's counts make a parser allocate (slots, keys, decoded
 // samples) is charged here *before* allocating, so a file that claims a million slots or keys fails
 // with the offset of the count instead of taking gigabytes. The indexer (and every verb that parses)
-// sets it around a parse on the parsing thread, like the parse deadline; parsers only charge.
+// sets it around a parse on the parsing thread, like the parse deadline; parsers only charge. It is
+// held in a thread_local: with the deadline, the one state outside its arguments a parse reads.
 // Without a budget in scope nothing is checked (unit tests of the parsers themselves).
 #include <cstdint>
 #include <string_view>

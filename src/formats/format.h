@@ -16,12 +16,12 @@ namespace animdex {
 // How help texts and the README name a format: generated lists, so a new format's words live in
 // its folder. Empty fields are left out of the lists.
 struct FormatHelp {
-  std::string_view family;      // "GNT", "KH2", "NDS", "LightWave": one name per game or tool
-  std::string_view extensions;  // the usual file names, "/"-joined (".mset/.anb")
-  std::string_view slot;        // what --slot selects ("animation ID (decimal or 0x hex)")
-  std::string_view animation;   // what --anim selects ("animation name")
-  std::string_view frame;       // what --frame counts ("1/60 s")
-  std::string_view fps;         // the rate --fps defaults to where keys are untimed frames ("30")
+  std::string_view family = {};      // "GNT", "KH2", "NDS", "LightWave": one name per game or tool
+  std::string_view extensions = {};  // the usual file names, "/"-joined (".mset/.anb")
+  std::string_view slot = {};        // what --slot selects ("animation ID (decimal or 0x hex)")
+  std::string_view animation = {};   // what --anim selects ("animation name")
+  std::string_view frame = {};       // what --frame counts ("1/60 s")
+  std::string_view fps = {};         // the rate --fps defaults to where keys are untimed frames ("30")
 };
 
 struct FormatModule {
@@ -34,7 +34,9 @@ struct FormatModule {
   // Must be cheap and must not reject a damaged file of this format that parse() can describe.
   bool (*detect)(std::span<const std::byte> head, std::uint64_t file_size);
 
-  // Whole file in, common model or a precise error out. No I/O, no globals.
+  // Whole file in, common model or a precise error out. No I/O and no state of its own: the only
+  // state a parse reads is its thread's budget and deadline (core/parse_budget.h,
+  // core/parse_deadline.h), which the caller sets for the file and which bound it.
   Result<model::AnimationFile> (*parse)(std::span<const std::byte> bytes);
 
   bool motion_ids_in_hex = false;  // the community writes its motion IDs in hex (GNT: 0x0140)
@@ -55,11 +57,11 @@ struct FormatModule {
   // file's character when the file sits in a folder named `object_folder`, else looks it up in the
   // reference objects of `reference_game`.
   std::optional<std::string_view> (*object_from_file_name)(std::string_view file_name) = nullptr;
-  std::string_view object_folder;
+  std::string_view object_folder = {};
   // The words for a slot's state number (KH2's mset_slots.state: "battle, weapon"); nullopt when
   // the number has none.
   std::optional<std::string_view> (*state_name)(std::int64_t state) = nullptr;
-  FormatHelp help;
+  FormatHelp help = {};
 };
 
 // How many leading bytes detection may look at.

@@ -1,7 +1,12 @@
 #pragma once
-// The common animation model every format parser produces (ozz-style plain structs): only what
-// every format has. The rules are written here and checked by model::validate(); what only one
-// format has travels as rows of its own tables (model/format_rows.h).
+// The common animation model every format parser produces: plain structs (ozz-style) whose keys and
+// splines are two small column classes over one buffer each (KeyColumns, SplineColumns; the arena
+// and fill contract is written once in model/word_columns.h). Only what every format has, plus four
+// fields one format needs that are documented as such where they are declared (play_speed,
+// node_name, linear_flag, behaviors): they are columns of the common tables since those tables'
+// first versions, and moving them would change stored rows. The rules are written here and checked
+// by model::validate(); what else only one format has travels as rows of its own tables
+// (model/format_rows.h).
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -44,9 +49,7 @@ class KeyColumns {
 
   KeyColumns() = default;
   // `key_count` keys in `columns`: parsers size once, then fill in place. Zero keys carry no
-  // columns. With an `arena` (one per parsed file) the buffer comes from it. The columns are
-  // zero-filled, unless `fill` is by_caller with an arena: then the caller writes every word
-  // before anything reads it (ColumnFill).
+  // columns. `arena` and `fill`: model/word_columns.h (ColumnArena, ColumnFill).
   KeyColumns(std::size_t key_count, unsigned columns, const std::shared_ptr<ColumnArena>& arena = nullptr,
              ColumnFill fill = ColumnFill::zeroed);
   KeyColumns(const KeyColumns&) = default;
@@ -119,7 +122,8 @@ class KeyColumns {
 // (LightWave; KH2 curves as shapes 1, 3, 4 with tangents in p1, p2). Rule: finite parameters.
 struct KeySpline {
   int shape = 0;
-  std::optional<int> linear_flag;  // LightWave v1 key lines only
+  std::optional<int> linear_flag;  // LightWave v1 only: the key line's linear flag, kept so its writer gives
+                                   // the file back byte for byte (key_splines.linear_flag)
   std::array<double, 6> params{};
 };
 
@@ -132,8 +136,8 @@ class SplineColumns {
   static constexpr std::size_t kMaxParameters = 6;
 
   SplineColumns() = default;
-  // `key_count` splines, zero-filled (or left for the caller to fill every word: ColumnFill): parsers
-  // size once, then fill in place (from `arena` if given).
+  // `key_count` splines: parsers size once, then fill in place. `arena` and `fill`:
+  // model/word_columns.h.
   SplineColumns(std::size_t key_count, std::size_t parameter_count, bool linear_flags,
                 const std::shared_ptr<ColumnArena>& arena = nullptr, ColumnFill fill = ColumnFill::zeroed);
   SplineColumns(const SplineColumns&) = default;
@@ -200,8 +204,9 @@ struct BoneTrack {
   BoneTrack() noexcept {}
 
   std::optional<std::int64_t> bone_id;  // the format's bone/node number, >= 0 (GNT 0xFFFF is 65535)
-  std::string node_name;                // the name the file itself gives that node (a Nitro material name);
-                                        // empty when the file names none. A game's reference name wins.
+  std::string node_name;                // Nitro only: the name the file itself gives that node (BTA0/BTP0/BMA0
+                                        // material names; other formats name no node in the file); empty when
+                                        // none. A game's reference name wins (bone_tracks.bone_name).
   std::uint32_t flags = 0;              // the format's per-track flag word (meaning per format: bone_tracks.flags
                                         // in schema/README.md)
   std::uint32_t track_flags = 0;        // the format's channel flag word (TRANSLATE 0x01, SCALE 0x02, ROTATE 0x08
@@ -213,14 +218,15 @@ struct BoneTrack {
   double total_time = 0.0;              // time of the last key, as stored (finite)
   KeyColumns keys;
   SplineColumns splines;                // rule: empty, or one per key
-  std::optional<CurveBehaviors> behaviors;
+  std::optional<CurveBehaviors> behaviors;  // LightWave only: the envelope's pre/post behaviours
+                                            // (table track_behaviors)
 };
 
 struct Animation {
   std::optional<std::int64_t> slot;       // position in its container (GNT: slot = animation ID)
   std::optional<std::int64_t> motion_id;  // the ID the game asks for
   std::string name;                       // the format's own name, if any (purpose names are joined later)
-  std::optional<double> play_speed;       // finite
+  std::optional<double> play_speed;       // GNT only: the GNTA header's play speed (finite; animations.play_speed)
   std::optional<double> end_time;         // native unit (GNT: seconds); finite
   std::optional<std::int64_t> frame_count;
   std::vector<BoneTrack> tracks;

@@ -8,6 +8,11 @@
    is written `$TMP`.
 2. The "Examples" block (```sh after `<!-- readme-check: examples -->`): every line runs, in order,
    in a second fresh folder, and must exit 0 (a trailing `# exit N` comment says otherwise).
+3. The lists the registries own: the formats table and the containers table (after
+   `<!-- readme-check: formats` / `containers`) name in their first column exactly the ids
+   `animdex formats` lists of that kind, in its order; the paragraph after
+   `<!-- readme-check: compressions` names every codec. A format added in its folder fails here
+   until the README says what it is.
 
 Usage: readme_check.py ANIMDEX_BINARY README.md
 """
@@ -82,6 +87,37 @@ def check_examples(lines, env):
     return failures
 
 
+def first_column_ids(text, marker):
+    at = text.index(marker)
+    lines = text[at:].splitlines()[1:]
+    ids = []
+    for line in lines[2:]:  # header and rule
+        if not line.startswith("|"):
+            break
+        ids.append(line.split("`")[1])
+    return ids
+
+
+def check_registry_lists(text, binary):
+    listed = subprocess.run([binary, "formats", "--format", "tsv", "--no-header"], capture_output=True, text=True,
+                            check=True).stdout.splitlines()
+    kinds = [line.split("\t") for line in listed]
+    failures = 0
+    for kind, marker in [("animation", "<!-- readme-check: formats"), ("container", "<!-- readme-check: containers")]:
+        want = [row[0] for row in kinds if row[1] == kind]
+        have = first_column_ids(text, marker)
+        if have != want:
+            print(f"README's {kind} table lists {have}\n  animdex formats lists {want}")
+            failures += 1
+    at = text.index("<!-- readme-check: compressions")
+    paragraph = text[at:text.index("\n\n", at)]
+    for row in kinds:
+        if row[1] == "compression" and f"`{row[0]}`" not in paragraph:
+            print(f"README's compression paragraph does not name the codec `{row[0]}`")
+            failures += 1
+    return failures
+
+
 def main():
     binary, readme = os.path.abspath(sys.argv[1]), sys.argv[2]
     text = open(readme, encoding="utf-8").read()
@@ -90,6 +126,7 @@ def main():
     env.pop("ANIMDEX_QUERIES", None)
     failures = check_session(block_after(text, "<!-- readme-check: session -->"), env)
     failures += check_examples(block_after(text, "<!-- readme-check: examples -->"), env)
+    failures += check_registry_lists(text, binary)
     return 1 if failures else 0
 
 
