@@ -36,11 +36,6 @@ std::vector<std::string> lines(SQLite::Database& db, const std::string& sql, con
   return lines(run_read_only_sql(db, sql, bindings));
 }
 
-// A named query's rows as lines (its declared parameter types and defaults).
-std::vector<std::string> named(SQLite::Database& db, const std::string& name, const Bindings& bindings) {
-  return lines(test::run_named(db, name, bindings));
-}
-
 // A dump without its broken files and the images built from it.
 struct SampleWithImages {
   test::TempDir dir;
@@ -188,9 +183,7 @@ TEST_CASE("one file's nested containers share one member cap, so overlapping tab
     level = fpk::write_fpk(entries);
   }
   test::write_bytes(dir / "bomb.fpk", level);
-  IndexOptions index;
-  index.roots = {dir / "bomb.fpk"};
-  index.database = dir / "b.db";
+  auto index = test::index_options(dir / "bomb.fpk", dir / "b.db");
   index.container_limits.max_members = 100;
   const auto summary = run_index(index);
   CHECK(summary.totals.files < 150);
@@ -208,9 +201,7 @@ TEST_CASE("one budget per walked file: a self-nesting image stops at its member 
   const auto image = test::self_nesting_image(6);
   test::write_bytes(dir / "tree/nest.iso", image);
   test::write_bytes(dir / "tree/small.iso", test::self_nesting_image(2));  // 510 members: within its budget
-  IndexOptions index;
-  index.roots = {dir / "tree"};
-  index.database = dir / "n.db";
+  auto index = test::index_options(dir / "tree", dir / "n.db");
   index.threads = 2;
   const auto started = std::chrono::steady_clock::now();
   const auto summary = run_index(index);
@@ -244,9 +235,7 @@ TEST_CASE("one budget per walked file: decompression in all its containers, peek
   const auto outer = fpk::write_fpk({{"a.fpk", inner, false}, {"b.fpk", inner, false}});
   test::write_bytes(dir / "tree/one.fpk", outer);
   test::write_bytes(dir / "tree/two.fpk", outer);
-  IndexOptions index;
-  index.roots = {dir / "tree"};
-  index.database = dir / "d.db";
+  auto index = test::index_options(dir / "tree", dir / "d.db");
   index.threads = 2;
   index.container_limits.max_total_decompressed = 160 << 10;
   run_index(index);

@@ -7,6 +7,7 @@
 #include "db/sql_runner.h"
 #include "indexer/pipeline.h"
 #include "sample/sample_dump.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -16,10 +17,7 @@ namespace {
 
 IndexSummary index_tree(const fs::path& root, const fs::path& database, bool incremental = true,
                         KeyStorage storage = KeyStorage::blob) {
-  IndexOptions options;
-  options.roots = {root};
-  options.database = database;
-  options.label = "L";
+  auto options = test::index_options(root, database, "L");
   options.incremental = incremental;
   options.key_storage = storage;
   return run_index(options);

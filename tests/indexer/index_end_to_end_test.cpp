@@ -11,6 +11,7 @@
 #include "formats/gnt_mot/gnt_mot_writer.h"
 #include "indexer/pipeline.h"
 #include "support/gnt_trees.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -22,10 +23,7 @@ namespace {
 std::string write_dump(const test::TempDir& dir) { return test::write_gnt_twelve(dir / "dump").string(); }
 
 IndexOptions options_for(const std::string& root, const std::filesystem::path& database, const std::string& label) {
-  IndexOptions options;
-  options.roots = {root};
-  options.database = database;
-  options.label = label;
+  auto options = test::index_options(root, database, label);
   options.threads = 2;
   return options;
 }

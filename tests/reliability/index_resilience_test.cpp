@@ -8,6 +8,7 @@
 #include "indexer/db_writer.h"
 #include "indexer/pipeline.h"
 #include "sample/sample_dump.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -16,10 +17,7 @@ namespace fs = std::filesystem;
 namespace {
 
 IndexSummary index_folder(const fs::path& root, const fs::path& database) {
-  IndexOptions options;
-  options.roots = {root};
-  options.database = database;
-  options.label = "t";
+  auto options = test::index_options(root, database, "t");
   options.threads = 2;
   return run_index(options);
 }

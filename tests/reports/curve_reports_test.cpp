@@ -13,6 +13,7 @@
 #include "reports/docs_report.h"
 #include "reports/dump_files.h"
 #include "reports/report_fixture.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -32,11 +33,7 @@ struct Indexed {
     test::write_report_dump(dir / "v2", 2);
     db_path = dir / "both.db";
     for (const std::string label : {"v1", "v2"}) {
-      IndexOptions options;
-      options.roots = {dir / label};
-      options.database = db_path;
-      options.label = label;
-      run_index(options);
+      test::index_tree(dir / label, db_path, label);
     }
   }
 };

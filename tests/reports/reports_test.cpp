@@ -16,6 +16,7 @@
 #include "reports/docs_report.h"
 #include "reports/report_fixture.h"
 #include "reports/reuse_report.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -38,11 +39,7 @@ struct Fixture {
     for (const auto& [root, database, label] :
          std::vector<std::tuple<std::string, std::filesystem::path, std::string>>{
              {"v1", both, "v1"}, {"v2", both, "v2"}, {"v1", first, "ntsc"}, {"v2", second, "pal"}}) {
-      IndexOptions options;
-      options.roots = {dir / root};
-      options.database = database;
-      options.label = label;
-      run_index(options);
+      test::index_tree(dir / root, database, label);
     }
   }
 };
@@ -326,12 +323,8 @@ TEST_CASE("KH2 motion-set states are shown by the names of the format note, thro
 
   test::TempDir dir;
   test::write_clean_sample(dir / "sample", 2, true);
-  IndexOptions options;
-  options.roots = {dir / "sample"};
-  options.database = dir / "kh2.db";
-  options.label = "sample";
-  run_index(options);
-  auto db = open_read_only(options.database);
+  test::index_tree(dir / "sample", dir / "kh2.db", "sample");
+  auto db = open_read_only(dir / "kh2.db");
   DocsOptions docs;
   docs.out = dir / "docs";
   write_docs(db, docs);
@@ -417,11 +410,7 @@ TEST_CASE("diff: changed tracks of two KH2 slots of one motion ID are told apart
   patch(0x660, 2.5F, 2.75F);
   test::write_bytes(set, bytes);
   for (const auto* label : {"a", "b"}) {
-    IndexOptions options;
-    options.roots = {dir / label};
-    options.database = dir / "kh2.db";
-    options.label = label;
-    run_index(options);
+    test::index_tree(dir / label, dir / "kh2.db", label);
   }
   auto db = open_read_only(dir / "kh2.db");
   const auto sections = diff_sections(build_diff(db, "a", db, "b"), false);

@@ -119,10 +119,7 @@ const std::map<std::string, Builder>& fixtures() {
       // Twelve generated GNT characters and the problem files (test::write_gnt_twelve), label `ntsc`.
       {"gnt-twelve",
        [](const fs::path& work, const fs::path& database) -> Built {
-         IndexOptions index;
-         index.roots = {test::write_gnt_twelve(work / "dump")};
-         index.database = database;
-         index.label = "ntsc";
+         auto index = test::index_options(test::write_gnt_twelve(work / "dump"), database, "ntsc");
          index.threads = 2;
          run_index(index);
          return std::nullopt;

@@ -5,6 +5,7 @@
 
 #include "containers/gcm/gcm_container.h"
 #include "containers/gcm/gcm_test_support.h"
+#include "support/corrupt_container.h"
 
 using namespace animdex;
 using namespace animdex::gcm;
@@ -14,9 +15,7 @@ namespace {
 
 void put(Bytes& bytes, std::size_t at, std::uint64_t value, int size = 4) { test::put(bytes, at, value, size, BE); }
 
-void expect_error(const Bytes& bytes, const std::string& text, std::uint64_t offset) {
-  test::expect_parse_error(test::list_disc(bytes), text, offset);
-}
+const test::CorruptContainer disc{list_gcm, "test.iso"};
 
 }  // namespace
 
@@ -24,34 +23,34 @@ void expect_error(const Bytes& bytes, const std::string& text, std::uint64_t off
 TEST_CASE("corrupt boot.bin", "[gcm][corrupt]") {
   const Bytes good = test::fixture_disc();
   REQUIRE(test::list_disc(good).ok());
-  SECTION("shorter than boot.bin") { expect_error(Bytes(good.begin(), good.begin() + 0x43F), "0x440-byte boot.bin", 0); }
+  SECTION("shorter than boot.bin") { disc.expect_error(Bytes(good.begin(), good.begin() + 0x43F), "0x440-byte boot.bin", 0); }
   SECTION("no GameCube magic") {
     Bytes b = good;
     put(b, kMagicOffset, 0x12345678);
-    expect_error(b, "the GameCube magic 0xc2339f3d, found 0x12345678", kMagicOffset);
+    disc.expect_error(b, "the GameCube magic 0xc2339f3d, found 0x12345678", kMagicOffset);
   }
   SECTION("a Wii disc") {
     Bytes b = good;
     put(b, kMagicOffset, 0);
     put(b, kWiiMagicOffset, kWiiMagic);
-    expect_error(b, "Wii discs have encrypted partitions", kWiiMagicOffset);
+    disc.expect_error(b, "Wii discs have encrypted partitions", kWiiMagicOffset);
   }
   SECTION("FST smaller than one entry") {
     Bytes b = good;
     put(b, kFstSizeField, 11);
-    expect_error(b, "an FST of at least 12 bytes", kFstSizeField);
+    disc.expect_error(b, "an FST of at least 12 bytes", kFstSizeField);
   }
   SECTION("FST over the table cap") {
     Bytes b = good;
     put(b, kFstSizeField, (64u << 20) + 1);
-    expect_error(b, "at most 67108864 bytes (the table cap)", kFstSizeField);
+    disc.expect_error(b, "at most 67108864 bytes (the table cap)", kFstSizeField);
   }
   SECTION("FST range outside the image") {
     Bytes b = good;
     put(b, kFstOffsetField, b.size() - 8);
-    expect_error(b, "an FST inside the", kFstOffsetField);
+    disc.expect_error(b, "an FST inside the", kFstOffsetField);
     put(b, kFstOffsetField, 0xFFFFFFFF);  // offset + size past 2^32: no wrap
-    expect_error(b, "an FST inside the", kFstOffsetField);
+    disc.expect_error(b, "an FST inside the", kFstOffsetField);
   }
 }
 
@@ -61,35 +60,35 @@ TEST_CASE("corrupt FST root", "[gcm][corrupt]") {
   SECTION("root is a file") {
     Bytes b = good;
     b[fst] = std::byte{0};
-    expect_error(b, "a root entry that is a directory", fst);
+    disc.expect_error(b, "a root entry that is a directory", fst);
   }
   SECTION("more entries than the FST holds") {
     Bytes b = good;
     put(b, fst + 8, test::fst_size(good) / 12 + 1);
-    expect_error(b, "at most 9 entries in the 116-byte FST", fst + 8);
+    disc.expect_error(b, "at most 9 entries in the 116-byte FST", fst + 8);
     put(b, fst + 8, 0xFFFFFFFF);  // 12 * count past 2^32: no wrap
-    expect_error(b, "at most 9 entries", fst + 8);
+    disc.expect_error(b, "at most 9 entries", fst + 8);
   }
   SECTION("last byte not NUL") {
     Bytes b = good;
     const std::size_t last = fst + test::fst_size(good) - 1;
     b[last] = std::byte{'x'};
-    expect_error(b, "a NUL as the FST's last byte", last);
+    disc.expect_error(b, "a NUL as the FST's last byte", last);
   }
   SECTION("root name offset outside") {
     Bytes b = good;
     put(b, fst + 1, 32, 3);  // the string table has 32 bytes: 0..31
-    expect_error(b, "a name offset inside the 32-byte string table", fst + 1);
+    disc.expect_error(b, "a name offset inside the 32-byte string table", fst + 1);
   }
   SECTION("root parent not 0") {
     Bytes b = good;
     put(b, fst + 4, 1);
-    expect_error(b, "parent index 0 for the root", fst + 4);
+    disc.expect_error(b, "parent index 0 for the root", fst + 4);
   }
   SECTION("no entries at all") {
     Bytes b = good;
     put(b, fst + 8, 0);
-    expect_error(b, "an entry count of at least 1", fst + 8);
+    disc.expect_error(b, "an entry count of at least 1", fst + 8);
   }
 }
 
@@ -98,36 +97,36 @@ TEST_CASE("corrupt FST entries", "[gcm][corrupt]") {
   SECTION("name offset outside the string table") {
     Bytes b = good;
     put(b, test::entry_offset(b, 3) + 1, 0xFFFFFF, 3);
-    expect_error(b, "a name offset inside", test::entry_offset(b, 3) + 1);
+    disc.expect_error(b, "a name offset inside", test::entry_offset(b, 3) + 1);
   }
   SECTION("empty name") {
     Bytes b = good;
     const std::size_t name = test::name_offset(b, 1);
     b[name] = std::byte{0};
-    expect_error(b, "a non-empty name", name);
+    disc.expect_error(b, "a non-empty name", name);
   }
   SECTION("a name with '/'") {
     Bytes b = good;
     const std::size_t name = test::name_offset(b, 5);  // "c.bin"
     b[name + 1] = std::byte{'/'};
-    expect_error(b, "a name without '/'", name + 1);
+    disc.expect_error(b, "a name without '/'", name + 1);
   }
   SECTION("directory's parent is not the enclosing directory") {
     Bytes b = good;
     put(b, test::entry_offset(b, 4) + 4, 0);  // dir/sub names the root, not dir (2)
-    expect_error(b, "parent index 2 (the enclosing directory), found 0", test::entry_offset(b, 4) + 4);
+    disc.expect_error(b, "parent index 2 (the enclosing directory), found 0", test::entry_offset(b, 4) + 4);
   }
   SECTION("directory's end not past itself (a cycle back)") {
     Bytes b = good;
     put(b, test::entry_offset(b, 4) + 8, 4);
-    expect_error(b, "an end index greater than the directory's own index 4", test::entry_offset(b, 4) + 8);
+    disc.expect_error(b, "an end index greater than the directory's own index 4", test::entry_offset(b, 4) + 8);
     put(b, test::entry_offset(b, 4) + 8, 1);
-    expect_error(b, "greater than the directory's own index 4", test::entry_offset(b, 4) + 8);
+    disc.expect_error(b, "greater than the directory's own index 4", test::entry_offset(b, 4) + 8);
   }
   SECTION("directory's end past its parent's") {
     Bytes b = good;
     put(b, test::entry_offset(b, 4) + 8, 7);  // dir ends at 6
-    expect_error(b, "an end index at most 6 (the enclosing directory's end)", test::entry_offset(b, 4) + 8);
+    disc.expect_error(b, "an end index at most 6 (the enclosing directory's end)", test::entry_offset(b, 4) + 8);
   }
   SECTION("a file outside the image is listed with a warning (its own row fails), not the whole table") {
     Bytes b = good;

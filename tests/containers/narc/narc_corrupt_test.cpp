@@ -6,7 +6,7 @@
 #include "containers/container_test_support.h"
 #include "containers/narc/narc_container.h"
 #include "containers/narc/narc_writer.h"
-#include "support/corrupt_input.h"
+#include "support/corrupt_container.h"
 
 using namespace animdex;
 using namespace animdex::narc;
@@ -14,37 +14,15 @@ using test::Bytes;
 
 namespace {
 
+const test::CorruptContainer archive{list_narc, "corrupt.narc"};
+
 std::uint64_t get(const Bytes& b, std::size_t at, int size) { return test::get(b, at, size, LE); }
 void put(Bytes& b, std::size_t at, std::uint64_t value, int size) { test::put(b, at, value, size, LE); }
-
-Result<MemberList> list(const Bytes& bytes, const ContainerLimits& limits = {}) {
-  const MemorySource source{std::span<const std::byte>(bytes)};
-  return list_narc({source, source, "corrupt.narc"}, limits);
-}
-
-void expect_error(const Bytes& bytes, const std::string& text, std::uint64_t offset, const ContainerLimits& limits = {}) {
-  test::expect_parse_error(list(bytes, limits), text, offset);
-}
-
-// A broken BTAF entry is a member with its error; the archive lists and its other members are intact.
-void expect_member_error(const Bytes& bytes, std::size_t index, const std::string& text, std::uint64_t offset) {
-  const auto listed = list(bytes);
-  REQUIRE(listed.ok());
-  const auto& members = listed.value().members;
-  REQUIRE(members.size() == 3);
-  for (std::size_t i = 0; i < members.size(); ++i) {
-    CAPTURE(i);
-    CHECK(members[i].error.has_value() == (i == index));
-  }
-  REQUIRE(members[index].error);
-  CHECK_THAT(members[index].error->message(), Catch::Contains(text));
-  CHECK(members[index].error->offset == offset);
-}
 
 // A broken FNT rule costs only the names it spoils: every BTAF file is listed, and a warning names
 // the rule and its offset.
 MemberList expect_fnt_fault(const Bytes& bytes, const std::string& text, std::uint64_t offset) {
-  const auto listed = list(bytes);
+  const auto listed = archive.list(bytes);
   REQUIRE(listed.ok());
   CHECK(listed.value().members.size() == 3);
   const auto prefix = fmt::format("at offset 0x{:X}: expected ", offset);
@@ -90,93 +68,93 @@ TEST_CASE("the NARC fixtures are what the corrupt tests assume", "[narc][corrupt
   CHECK(get(named, fnt + 16, 4) == 50);
   CHECK(get(named, btnf_at(named) + 4, 4) == 8 + 60);
   CHECK(get(named, fnt + 57, 3) == 0xFFFFFF);  // BTNF padding to 4 with 0xFF
-  REQUIRE(list(named).ok());
-  REQUIRE(list(nameless_fixture()).ok());
+  REQUIRE(archive.list(named).ok());
+  REQUIRE(archive.list(nameless_fixture()).ok());
 }
 
 TEST_CASE("corrupt NARC headers and chunks", "[narc][corrupt]") {
   const Bytes good = nameless_fixture();
-  SECTION("shorter than the header") { expect_error(Bytes(good.begin(), good.begin() + 15), "a NARC header of 16 bytes", 0); }
+  SECTION("shorter than the header") { archive.expect_error(Bytes(good.begin(), good.begin() + 15), "a NARC header of 16 bytes", 0); }
   SECTION("magic") {
     Bytes b = good;
     b[0] = std::byte{'X'};
-    expect_error(b, "magic NARC", 0);
+    archive.expect_error(b, "magic NARC", 0);
   }
   SECTION("byte-order mark") {
     Bytes b = good;
     put(b, 4, 0xFEFF, 2);
-    expect_error(b, "byte-order mark FE FF", 4);
+    archive.expect_error(b, "byte-order mark FE FF", 4);
   }
   SECTION("declared file size past the real length") {
     Bytes b = good;
     put(b, 8, b.size() + 1, 4);
-    expect_error(b, "a file size at most the real length", 8);
+    archive.expect_error(b, "a file size at most the real length", 8);
   }
   SECTION("header size") {
     Bytes b = good;
     put(b, 0x0C, 0x14, 2);
-    expect_error(b, "header size 16", 0x0C);
+    archive.expect_error(b, "header size 16", 0x0C);
   }
   SECTION("chunk count") {
     Bytes b = good;
     put(b, 0x0E, 2, 2);
-    expect_error(b, "3 chunks (BTAF, BTNF, GMIF)", 0x0E);
+    archive.expect_error(b, "3 chunks (BTAF, BTNF, GMIF)", 0x0E);
   }
   SECTION("BTAF tag") {
     Bytes b = good;
     b[kBtaf] = std::byte{'X'};
-    expect_error(b, "chunk BTAF", kBtaf);
+    archive.expect_error(b, "chunk BTAF", kBtaf);
   }
   SECTION("BTAF size below its fixed 12 bytes") {
     Bytes b = good;
     put(b, kBtaf + 4, 8, 4);
-    expect_error(b, "a BTAF chunk size of at least 12", kBtaf + 4);
+    archive.expect_error(b, "a BTAF chunk size of at least 12", kBtaf + 4);
   }
   SECTION("BTAF size not 12 + 8F") {
     Bytes b = good;
     put(b, kBtaf + 4, 12 + 8 * 3 + 4, 4);
-    expect_error(b, "a BTAF chunk size of 12 + 8 x 3 files = 36", kBtaf + 4);
+    archive.expect_error(b, "a BTAF chunk size of 12 + 8 x 3 files = 36", kBtaf + 4);
   }
   SECTION("BTAF file count not matching its size") {
     Bytes b = good;
     put(b, kBtaf + 8, 2, 2);
-    expect_error(b, "a BTAF chunk size of 12 + 8 x 2 files = 28", kBtaf + 4);
+    archive.expect_error(b, "a BTAF chunk size of 12 + 8 x 2 files = 28", kBtaf + 4);
   }
   SECTION("BTAF running past the file") {
     Bytes b = good;
     put(b, kBtaf + 4, b.size(), 4);
-    expect_error(b, "a BTAF chunk that ends inside the", kBtaf + 4);
+    archive.expect_error(b, "a BTAF chunk that ends inside the", kBtaf + 4);
   }
   SECTION("BTNF tag") {
     Bytes b = good;
     b[btnf_at(b) + 3] = std::byte{0};
-    expect_error(b, "chunk BTNF", btnf_at(b));
+    archive.expect_error(b, "chunk BTNF", btnf_at(b));
   }
   SECTION("BTNF too small for the FNT's root entry") {
     Bytes b = good;
     put(b, btnf_at(b) + 4, 12, 4);
-    expect_error(b, "a BTNF chunk size of at least 16", btnf_at(b) + 4);
+    archive.expect_error(b, "a BTNF chunk size of at least 16", btnf_at(b) + 4);
   }
   SECTION("BTNF running past the file") {
     Bytes b = good;
     put(b, btnf_at(b) + 4, b.size(), 4);
-    expect_error(b, "a BTNF chunk that ends inside the", btnf_at(b) + 4);
+    archive.expect_error(b, "a BTNF chunk that ends inside the", btnf_at(b) + 4);
   }
   SECTION("GMIF tag") {
     Bytes b = good;
     b[gmif_at(b)] = std::byte{'g'};
-    expect_error(b, "chunk GMIF", gmif_at(b));
+    archive.expect_error(b, "chunk GMIF", gmif_at(b));
   }
   SECTION("GMIF running past the file") {
     Bytes b = good;
     put(b, gmif_at(b) + 4, get(b, gmif_at(b) + 4, 4) + 1, 4);
-    expect_error(b, "a GMIF chunk that ends inside the", gmif_at(b) + 4);
+    archive.expect_error(b, "a GMIF chunk that ends inside the", gmif_at(b) + 4);
   }
   SECTION("GMIF header cut off") {
     const Bytes b(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(gmif_at(good) + 4));
     Bytes patched = b;
     put(patched, 8, patched.size(), 4);
-    expect_error(patched, "the GMIF chunk header (8 bytes) inside the", gmif_at(good));
+    archive.expect_error(patched, "the GMIF chunk header (8 bytes) inside the", gmif_at(good));
   }
 }
 
@@ -186,17 +164,17 @@ TEST_CASE("corrupt NARC member ranges are error members of their own", "[narc][c
   SECTION("start after end") {
     Bytes b = good;
     put(b, entry1, get(b, entry1 + 4, 4) + 1, 4);
-    expect_member_error(b, 1, "a member start at most its end", entry1);
+    archive.expect_member_error(b, 3, 1, "a member start at most its end", entry1);
   }
   SECTION("end past the GMIF data") {
     Bytes b = good;
     put(b, entry1 + 4, get(b, gmif_at(b) + 4, 4) - 8 + 1, 4);
-    expect_member_error(b, 1, "a member end inside the GMIF's 20 data bytes", entry1 + 4);
+    archive.expect_member_error(b, 3, 1, "a member end inside the GMIF's 20 data bytes", entry1 + 4);
   }
   SECTION("end exactly at the GMIF data end is fine") {
     Bytes b = good;
     put(b, entry1 + 4, get(b, gmif_at(b) + 4, 4) - 8, 4);
-    CHECK(list(b).ok());
+    CHECK(archive.list(b).ok());
   }
 }
 
@@ -295,19 +273,19 @@ TEST_CASE("NARC caps: members and table size", "[narc][corrupt][caps]") {
   const Bytes good = nameless_fixture();
   ContainerLimits limits;
   limits.max_members = 2;
-  expect_error(good, "at most 2 members", kBtaf + 8, limits);
+  archive.expect_error(good, "at most 2 members", kBtaf + 8, limits);
   limits = {};
   limits.max_table_size = gmif_at(good) + 7;
-  expect_error(good, "bytes of header, BTAF and BTNF", btnf_at(good) + 4, limits);
+  archive.expect_error(good, "bytes of header, BTAF and BTNF", btnf_at(good) + 4, limits);
   limits.max_table_size = gmif_at(good) + 8;
-  CHECK(list(good, limits).ok());
+  CHECK(archive.list(good, limits).ok());
 }
 
 TEST_CASE("NARC warnings: version, trailing bytes, unnamed files", "[narc]") {
   SECTION("another version lists with a warning") {
     Bytes b = nameless_fixture();
     put(b, 6, 0x0200, 2);
-    auto listed = list(b);
+    auto listed = archive.list(b);
     REQUIRE(listed.ok());
     REQUIRE(listed.value().warnings.size() == 1);
     CHECK_THAT(listed.value().warnings[0], Catch::Contains("version 0x0200"));
@@ -315,7 +293,7 @@ TEST_CASE("NARC warnings: version, trailing bytes, unnamed files", "[narc]") {
   SECTION("bytes after the declared size") {
     Bytes b = nameless_fixture();
     b.push_back(std::byte{0});
-    auto listed = list(b);
+    auto listed = archive.list(b);
     REQUIRE(listed.ok());
     REQUIRE(listed.value().warnings.size() == 1);
     CHECK_THAT(listed.value().warnings[0], Catch::Contains("1 trailing bytes"));
@@ -323,13 +301,13 @@ TEST_CASE("NARC warnings: version, trailing bytes, unnamed files", "[narc]") {
   SECTION("a file the FNT leaves unnamed keeps its index") {
     Bytes b = named_fixture();
     put(b, fnt_at(b) + 16 + 4, 1, 2);  // 0xF002's c.bin gets ID 1 ... (b.bin keeps 1 too: collision)
-    const auto collided = list(b);
+    const auto collided = archive.list(b);
     REQUIRE(collided.ok());  // the first name stays; file 2 is then nameless
     CHECK(collided.value().members[1].path == "dir/b.bin");
     CHECK(collided.value().members[2].path == "2");
     b = named_fixture();
     put(b, fnt_at(b) + 50, 0, 1);  // 0xF002's sub-table empty: file 2 has no name
-    auto listed = list(b);
+    auto listed = archive.list(b);
     REQUIRE(listed.ok());
     REQUIRE(listed.value().members.size() == 3);
     CHECK(listed.value().members[2].path == "2");
@@ -346,7 +324,7 @@ TEST_CASE("a broken entry and a bad name beside good files lose only themselves"
   b[fnt + 26] = std::byte{0};  // "a.bin" -> "a\0bin"
   const std::size_t entry1 = kBtaf + 12 + 8;
   put(b, entry1, get(b, entry1 + 4, 4) + 1, 4);  // dir/b.bin: start after end
-  const auto listed = list(b);
+  const auto listed = archive.list(b);
   REQUIRE(listed.ok());
   const auto& members = listed.value().members;
   REQUIRE(members.size() == 3);

@@ -8,6 +8,7 @@
 #include "formats/nitro/bca0_writer.h"
 #include "indexer/pipeline.h"
 #include "sample/sample_dump.h"
+#include "support/index_tree.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -17,9 +18,7 @@ TEST_CASE("every real NSBCA file indexes with its node states and decoded sample
   const auto shared = test::shared_dir();
   ANIMDEX_SKIP_UNLESS(shared, "../shared/corpus/real not found: skipping the real NSBCA files");
   test::TempDir dir;
-  IndexOptions index;
-  index.roots = {*shared / "corpus/real/nsbca"};
-  index.database = dir / "nsbca.db";
+  const auto index = test::index_options(*shared / "corpus/real/nsbca", dir / "nsbca.db");
   const auto summary = run_index(index);
   CHECK(summary.totals.files == 24);
   CHECK(summary.totals.ok == 24);
@@ -89,9 +88,7 @@ TEST_CASE("a writer-made NSBCA with two animations and steps 2 and 4 next to a G
   broken.resize(broken.size() - 6);
   test::write_bytes(dir / "dump/ds/broken.nsbca", broken);
 
-  IndexOptions index;
-  index.roots = {dir / "dump"};
-  index.database = dir / "mixed.db";
+  const auto index = test::index_options(dir / "dump", dir / "mixed.db");
   const auto summary = run_index(index);
   CHECK(summary.totals.errors == 1);
   auto db = open_read_only(index.database);

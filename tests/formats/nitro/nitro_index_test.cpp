@@ -6,6 +6,7 @@
 #include "db/database.h"
 #include "db/sql_runner.h"
 #include "indexer/pipeline.h"
+#include "support/index_tree.h"
 #include "support/nitro_trees.h"
 #include "support/test_support.h"
 
@@ -15,9 +16,7 @@ TEST_CASE("re-indexing an unchanged DS tree keeps its model links without runnin
   test::TempDir dir;
   const auto root = dir / "dump";
   test::write_nitro_link_tree(root);  // the tree of the SQL fixture nitro-links
-  IndexOptions index;
-  index.roots = {root};
-  index.database = dir / "nitro.db";
+  const auto index = test::index_options(root, dir / "nitro.db");
   const auto summary = run_index(index);
   CHECK(summary.totals.ok == 11);
   auto db = open_read_only(index.database);
