@@ -265,6 +265,41 @@ CREATE TABLE IF NOT EXISTS key_spline_rows (
   PRIMARY KEY (track_id, key_index)
 ) WITHOUT ROWID;
 
+-- ## Skeletons
+-- The bones of every model a format reads (DS `nsbmd`, KH2 `kh2_mdlx`): what an animation's bone or
+-- node ids address, and the bind pose a pose starts from. Each format's model table (`nitro_models`,
+-- `kh2_models`) says which models a file holds.
+
+-- One row per node (bone) of a model (v12; every format's since v15): its name, its parent and its
+-- bind pose. NSBCA and NSBVA animations address DS nodes by `node_index`; KH2 motions address bones by it.
+CREATE TABLE IF NOT EXISTS model_nodes (
+  file_id      INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,  -- the file (`files.id`)
+  model_index  INTEGER NOT NULL,  -- the model in its file (`nitro_models.model_index`; 0 for KH2)
+  node_index   INTEGER NOT NULL,  -- DS: position in the model's node dictionary; KH2: the bone record's position; from 0
+  name         TEXT,  -- the node's name, e.g. `world_root`; NULL where the format names none (KH2)
+  parent       INTEGER,  -- `node_index` of its parent (DS: the NODEDESC command); NULL for a root
+  visible      INTEGER,  -- DS: default visibility from the NODE command (1 shown, 0 hidden); NULL when none
+  flag         INTEGER NOT NULL,  -- as stored: DS the bind-pose record's flag word; KH2 the bone's flags (bit 0
+                                  -- no_envelop, bit 1 not_joint)
+  t_x          REAL NOT NULL,  -- bind-pose translation (model units; 0 when the record stores none)
+  t_y          REAL NOT NULL,  -- as `t_x`, y axis
+  t_z          REAL NOT NULL,  -- as `t_x`, z axis
+  rotation     TEXT NOT NULL,  -- how the rotation is stored: DS `identity`, `pivot` (two values and a pivot) or
+                               -- `matrix` (3x3); KH2 `euler_xyz` (`e_x`, `e_y`, `e_z`)
+  q_x          REAL NOT NULL,  -- the rotation as a unit quaternion (x, y, z, w), float32: DS (it holds the fixed
+                               -- point exactly); KH2 made from the Euler angles, q = qz * qy * qx
+  q_y          REAL NOT NULL,  -- as `q_x`: y
+  q_z          REAL NOT NULL,  -- as `q_x`: z
+  q_w          REAL NOT NULL,  -- as `q_x`: w
+  s_x          REAL NOT NULL,  -- bind-pose scale (1 when the record stores none)
+  s_y          REAL NOT NULL,  -- as `s_x`, y axis
+  s_z          REAL NOT NULL,  -- as `s_x`, z axis
+  e_x          REAL,  -- KH2: the rotation as stored, Euler angle about x in radians (applied first); NULL for DS
+  e_y          REAL,  -- as `e_x`, about y (applied second)
+  e_z          REAL,  -- as `e_x`, about z (applied last)
+  PRIMARY KEY (file_id, model_index, node_index)
+) WITHOUT ROWID;
+
 -- ## Format tables
 -- What only one format has lives in that format's folder, next to its parser
 -- (`src/formats/<format>/<format>_tables.sql`), declared the same way; `index` applies every one of
@@ -481,3 +516,4 @@ HAVING COUNT(DISTINCT a.content_hash) >= 2;
 -- | 12 | Nintendo DS models and the other Nitro animation kinds: tables `nitro_models`, `model_nodes`, `model_materials`, `nitro_model_links`, `pattern_names`, view `nitro_links` (`src/formats/nitro/nitro_tables.sql`; `migrations/012_nitro_models.sql`) |
 -- | 13 | `bone_tracks_by_bone` also holds `bone_name`, so `bone-users` answers from the index alone (`migrations/013_bone_index_names.sql`) |
 -- | 14 | `files.compression` without a CHECK of codec names: a container that registers a codec needs no migration (`migrations/014_open_compression.sql`) |
+-- | 15 | KH2 models: `model_nodes` declared in this file for every format's skeleton, `name` may be NULL, the Euler angles `e_x`, `e_y`, `e_z`; tables `kh2_models`, `kh2_model_links`, view `kh2_links` (`src/formats/kh2/kh2_tables.sql`; `migrations/015_skeletons.sql`) |

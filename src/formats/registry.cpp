@@ -25,6 +25,7 @@ const std::array kFormats = {
     lightwave::motion_format_module(),
     lightwave::envelope_format_module(),
     lightwave::kuper_format_module(),
+    kh2::mdlx_format_module(),
     kh2::motion_set_format_module(),
     kh2::anb_format_module(),
     kh2::bar_format_module(),

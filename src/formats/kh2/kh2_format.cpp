@@ -5,6 +5,7 @@
 #include "core/byte_reader.h"
 #include "core/text.h"
 #include "formats/kh2/kh2_capabilities.h"
+#include "formats/kh2/kh2_mdlx.h"
 #include "formats/kh2/kh2_model.h"
 
 namespace animdex::kh2 {
@@ -30,6 +31,7 @@ bool plausible_fps(float fps) { return std::isfinite(fps) && fps > 0 && fps <= 1
 
 std::optional<BarKind> classify_bar(std::span<const std::byte> head, std::uint64_t file_size) {
   if (!has_bar_magic(head)) return std::nullopt;
+  if (lists_model_entry(head, file_size)) return BarKind::model;
   const ByteReader in(head);
   if (!in.contains(0, kBarHeaderSize)) return BarKind::other;  // truncated: the parser says why
   const std::int64_t count = in.i32(4, LE);
@@ -74,12 +76,7 @@ bool detect_bare_motion(std::span<const std::byte> head, std::uint64_t) {
 namespace {
 
 // KH2 keeps one motion set per object, named after it: obj/P_EX100.mset belongs to P_EX100 (Sora).
-std::optional<std::string_view> object_of_motion_set(std::string_view file_name) {
-  const auto dot = file_name.rfind('.');
-  if (dot == std::string_view::npos || dot == 0 || !equal_ignoring_case(file_name.substr(dot + 1), "mset"))
-    return std::nullopt;
-  return file_name.substr(0, dot);
-}
+std::optional<std::string_view> object_of_motion_set(std::string_view file_name) { return object_of_file(file_name, "mset"); }
 
 // kh2-mset.md, "Slot mapping": rel 0 = battle with weapon, 1 = battle without weapon, 2 = field
 // without weapon, 3 = field with weapon; worded as the kh2-fallbacks query words them.
@@ -95,7 +92,14 @@ std::optional<std::string_view> slot_state_name(std::int64_t state) {
 
 }  // namespace
 
-FormatModule in_family(FormatModule module, std::string_view extensions = {}) {
+std::optional<std::string_view> object_of_file(std::string_view file_name, std::string_view extension) {
+  const auto dot = file_name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || !equal_ignoring_case(file_name.substr(dot + 1), extension))
+    return std::nullopt;
+  return file_name.substr(0, dot);
+}
+
+FormatModule in_family(FormatModule module, std::string_view extensions) {
   module.help.family = "KH2";
   module.help.extensions = extensions;
   return module;

@@ -58,3 +58,53 @@ CREATE TABLE IF NOT EXISTS mset_resolution (
                                   -- dummies (T-pose)
 );
 CREATE INDEX IF NOT EXISTS mset_resolution_by_file ON mset_resolution(file_id, parent_slot, motion_id);
+
+-- One row per KH2 model (`kh2_mdlx`, v15): the model entry's header. Its bones are `model_nodes`
+-- rows (model_index 0), in the order of its bone table.
+CREATE TABLE IF NOT EXISTS kh2_models (
+  file_id           INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,  -- the file (`files.id`)
+  entry_name        TEXT NOT NULL,  -- the type-4 entry's tag (often the object's prefix, `p_ex`; any text in mods)
+  model_type        INTEGER NOT NULL,  -- 3 character (skeletal), 2 map, 4 shadow; only 3 has bones here
+  bone_count        INTEGER NOT NULL,  -- bones in `model_nodes` (0 when the model is not a character)
+  bone_table_offset INTEGER,  -- absolute offset of the first bone record in the file; NULL without bones
+  skeleton_hash     TEXT  -- XXH3-64 of the bone table's bytes: models with one hash have one skeleton; NULL
+                          -- without bones
+);
+
+-- The skeleton each KH2 motion animates (v15), recomputed by every `index` of its dump that parses or
+-- removes a file (`kh2_after_index.sql`). Candidates are character models with the motion's
+-- `bone_count`, named as the motion's file (`P_EX100_MAGF.mset` -> `P_EX100_MAGF.mdlx`), then as its
+-- base object code (`M_EX350_MEMO` -> `M_EX350`); first in the same folder or container, then
+-- anywhere in the dump. Models with byte-identical bone tables count as one skeleton; several
+-- different ones are never guessed between.
+CREATE TABLE IF NOT EXISTS kh2_model_links (
+  animation_id  INTEGER PRIMARY KEY REFERENCES animations(id) ON DELETE CASCADE,  -- the motion (`animations.id`)
+  model_file_id INTEGER REFERENCES files(id) ON DELETE SET NULL,  -- the model's file (`kh2_models.file_id`;
+                -- of identical skeletons, the first path); NULL when none
+  method        TEXT NOT NULL,  -- where the model was found, `folder_own_name`, `folder_base_code`, `dump_own_name`
+                -- or `dump_base_code` (`folder`: the motion's folder or container; `dump`: anywhere in its dump;
+                -- then by which name), or `none` when no skeleton or several different ones fit
+  skeletons     INTEGER NOT NULL,  -- different skeletons among the candidates of the deciding step (0 for none
+                                   -- found, 1 linked, more: ambiguous)
+  CHECK (method IN ('folder_own_name', 'folder_base_code', 'dump_own_name', 'dump_base_code', 'none'))
+);
+CREATE INDEX IF NOT EXISTS kh2_model_links_by_model ON kh2_model_links(model_file_id);
+
+-- One row per KH2 motion with the skeleton it animates (`kh2_model_links` with paths).
+-- column dump: `dumps.label`
+-- column file: the motion's file (`files.path`)
+-- column slot: `animations.slot`
+-- column motion: `animations.name`
+-- column bone_count: `kh2_motions.bone_count`
+-- column model_file: the model's `files.path`; NULL when none was linked
+-- column method: `kh2_model_links.method`
+-- column skeletons: `kh2_model_links.skeletons`
+CREATE VIEW IF NOT EXISTS kh2_links AS
+SELECT d.label AS dump, f.path AS file, a.slot, a.name AS motion, k.bone_count, mf.path AS model_file, l.method,
+       l.skeletons
+FROM kh2_model_links l
+JOIN animations a ON a.id = l.animation_id
+JOIN kh2_motions k ON k.animation_id = a.id
+JOIN files f ON f.id = a.file_id
+JOIN dumps d ON d.id = f.dump_id
+LEFT JOIN files mf ON mf.id = l.model_file_id;

@@ -15,31 +15,6 @@ CREATE TABLE IF NOT EXISTS nitro_models (
   PRIMARY KEY (file_id, model_index)
 ) WITHOUT ROWID;
 
--- One row per node (bone) of a model (v12): its name, its parent from the model's structure byte
--- code, and its bind pose. NSBCA and NSBVA animations address nodes by this `node_index`.
-CREATE TABLE IF NOT EXISTS model_nodes (
-  file_id      INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,  -- the file (`files.id`)
-  model_index  INTEGER NOT NULL,  -- the model (`nitro_models.model_index`)
-  node_index   INTEGER NOT NULL,  -- position in the model's node dictionary, from 0
-  name         TEXT NOT NULL,  -- the node's name, e.g. `world_root`
-  parent       INTEGER,  -- `node_index` of its parent (the NODEDESC command); NULL for the root
-  visible      INTEGER,  -- default visibility from the NODE command (1 shown, 0 hidden); NULL when none
-  flag         INTEGER NOT NULL,  -- the bind-pose record's flag word as stored
-  t_x          REAL NOT NULL,  -- bind-pose translation (model units; 0 when the record stores none)
-  t_y          REAL NOT NULL,  -- as `t_x`, y axis
-  t_z          REAL NOT NULL,  -- as `t_x`, z axis
-  rotation     TEXT NOT NULL,  -- how the rotation is stored: `identity`, `pivot` (two values and a pivot) or
-                               -- `matrix` (3x3)
-  q_x          REAL NOT NULL,  -- the rotation as a unit quaternion (x, y, z, w), float32
-  q_y          REAL NOT NULL,  -- as `q_x`: y
-  q_z          REAL NOT NULL,  -- as `q_x`: z
-  q_w          REAL NOT NULL,  -- as `q_x`: w
-  s_x          REAL NOT NULL,  -- bind-pose scale (1 when the record stores none)
-  s_y          REAL NOT NULL,  -- as `s_x`, y axis
-  s_z          REAL NOT NULL,  -- as `s_x`, z axis
-  PRIMARY KEY (file_id, model_index, node_index)
-) WITHOUT ROWID;
-
 -- One row per material of a model (v12); BTA0, BTP0 and BMA0 animations bind to materials by name.
 CREATE TABLE IF NOT EXISTS model_materials (
   file_id        INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,  -- the file (`files.id`)
