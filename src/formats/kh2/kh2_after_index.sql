@@ -13,6 +13,8 @@ DELETE FROM scan_warnings WHERE dump_id = (SELECT id FROM temp.indexing_dump) AN
 CREATE TEMP TABLE IF NOT EXISTS kh2_link_names (
   file_id INTEGER PRIMARY KEY, path TEXT, folder TEXT, stem TEXT, base TEXT);
 DELETE FROM temp.kh2_link_names;
+-- A linked motion finds its model's file id by path: indexed, so linking is not motions x files.
+CREATE INDEX IF NOT EXISTS temp.kh2_link_names_by_path ON kh2_link_names(path);
 WITH
 split AS (
   SELECT f.id AS file_id, f.path, rtrim(f.path, replace(f.path, '/', '')) AS folder
