@@ -69,15 +69,22 @@ struct PoseOptions {
   std::vector<double> times, frames;  // --time / --frame, each repeatable: one pose per value
   OutputFormat format = OutputFormat::table;
   bool header = true;  // csv/tsv: the header line (--no-header turns it off)
+  bool world = false;  // --world: joints in world space on the animation's skeleton
+  std::filesystem::path model;  // --model: that skeleton, chosen by hand
 };
 int run_pose(const PoseOptions& options, std::ostream& out);
+int run_pose_world(const PoseOptions& options, std::ostream& out);
 
 struct ExportOptions {
   std::filesystem::path file;
   CurveRequest request;
   std::filesystem::path output;       // empty: standard output
+  std::filesystem::path gltf;         // --gltf: the glTF file to write instead of CSV
+  std::filesystem::path model;        // --model: the skeleton, chosen by hand
+  std::optional<double> rate;         // --rate: glTF samples per second (default: the source's own)
 };
 int run_export(const ExportOptions& options, std::ostream& out);
+int run_export_gltf(const ExportOptions& options, std::ostream& out);
 
 struct ConvertOptions {
   std::filesystem::path input;

@@ -13,6 +13,7 @@
 #include "output/json_text.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
+#include "cli/pose_output.h"
 #include "core/number_text.h"
 #include "cli/verb.h"
 #include "formats/registry.h"
@@ -29,120 +30,6 @@ namespace animdex {
 
 namespace {
 
-Cell pose_cell(const PoseValue& value) {
-  if (const auto* number = std::get_if<std::int64_t>(&value)) return *number;
-  if (const auto* real = std::get_if<double>(&value)) return as_computed(*real);
-  if (const auto* text = std::get_if<std::string>(&value)) return *text;
-  return Cell();
-}
-
-// A vector component; NaN is a value the file cannot supply (a bind-pose channel): null, empty.
-Cell component_cell(double number) { return std::isnan(number) ? Cell() : Cell(as_computed(number)); }
-
-nlohmann::ordered_json pose_json(const PoseValue& value) {
-  if (const auto* numbers = std::get_if<std::vector<double>>(&value)) {
-    auto array = nlohmann::ordered_json::array();
-    for (const double number : *numbers) array.push_back(json_cell(component_cell(number)));
-    return array;
-  }
-  if (const auto* texts = std::get_if<std::vector<std::string>>(&value)) return nlohmann::ordered_json(*texts);
-  return json_cell(pose_cell(value));
-}
-
-// The name of component `index` of a vector of `size` numbers: x y z w, or a matrix's row and
-// column (R.m00 .. R.m22), or the position.
-std::string component_name(std::size_t index, std::size_t size) {
-  if (size <= 4) return std::string(1, "xyzw"[index]);
-  if (size == 9 || size == 16) {
-    const std::size_t side = size == 9 ? 3 : 4;
-    return fmt::format("m{}{}", index / side, index % side);
-  }
-  return std::to_string(index);
-}
-
-std::size_t vector_size(const PoseValue& value) {
-  if (const auto* numbers = std::get_if<std::vector<double>>(&value)) return numbers->size();
-  if (const auto* texts = std::get_if<std::vector<std::string>>(&value)) return texts->size();
-  return 0;
-}
-
-Cell component_of(const PoseValue& value, std::size_t index) {
-  if (const auto* numbers = std::get_if<std::vector<double>>(&value))
-    return index < numbers->size() ? component_cell((*numbers)[index]) : Cell();
-  if (const auto* texts = std::get_if<std::vector<std::string>>(&value))
-    return index < texts->size() ? Cell((*texts)[index]) : Cell();
-  return Cell();
-}
-
-// Tables, CSV and markdown get one column per component (`T.x`, `R.m01`), so a spreadsheet reads
-// them as numbers; a row without the vector (a node left in its bind pose) has empty cells there.
-// Several poses share one table, each row led by its time.
-ResultTable pose_table(const std::vector<Pose>& poses) {
-  const auto& columns = poses.front().columns;
-  std::vector<std::size_t> sizes(columns.size(), 0);
-  for (std::size_t c = 0; c < poses.front().vector_sizes.size() && c < sizes.size(); ++c)
-    sizes[c] = poses.front().vector_sizes[c];
-  for (const auto& pose : poses)
-    for (const auto& row : pose.rows)
-      for (std::size_t c = 0; c < row.size() && c < sizes.size(); ++c) sizes[c] = std::max(sizes[c], vector_size(row[c]));
-  ResultTable table{{}, {}};
-  const bool timed = poses.size() > 1;
-  if (timed) table.columns.push_back("time");
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    if (sizes[c] == 0) table.columns.push_back(columns[c]);
-    for (std::size_t i = 0; i < sizes[c]; ++i) table.columns.push_back(columns[c] + "." + component_name(i, sizes[c]));
-  }
-  for (const auto& pose : poses) {
-    Cell time;
-    for (const auto& [name, value] : pose.about)
-      if (name == "time") time = pose_cell(value);
-    for (const auto& row : pose.rows) {
-      auto& cells = table.rows.emplace_back();
-      if (timed) cells.push_back(time);
-      for (std::size_t c = 0; c < row.size() && c < sizes.size(); ++c) {
-        if (sizes[c] == 0) cells.push_back(pose_cell(row[c]));
-        for (std::size_t i = 0; i < sizes[c]; ++i) cells.push_back(component_of(row[c], i));
-      }
-    }
-  }
-  return table;
-}
-
-nlohmann::ordered_json pose_object(const Pose& pose, const std::filesystem::path& path, std::string_view format) {
-  nlohmann::ordered_json json;
-  json["file"] = path.string();
-  json["format"] = std::string(format);
-  for (const auto& [name, value] : pose.about) json[name] = pose_json(value);
-  auto& rows = json[pose.rows_name] = nlohmann::ordered_json::array();
-  for (const auto& row : pose.rows) {
-    nlohmann::ordered_json item;
-    for (std::size_t c = 0; c < pose.columns.size() && c < row.size(); ++c) item[pose.columns[c]] = pose_json(row[c]);
-    rows.push_back(std::move(item));
-  }
-  return json;
-}
-
-// JSON keeps vectors as arrays and puts what was evaluated beside the rows: one object for one
-// time, an array for several, one object a line for jsonl. The other formats show one table.
-void write_poses(std::ostream& out, const std::vector<Pose>& poses, const std::filesystem::path& path,
-                 std::string_view format_id, OutputFormat format, bool header) {
-  if (format == OutputFormat::jsonl) {
-    for (const auto& pose : poses) out << json_text(pose_object(pose, path, format_id), -1) << '\n';
-    return;
-  }
-  if (format == OutputFormat::json) {
-    if (poses.size() == 1) {
-      out << json_text(pose_object(poses.front(), path, format_id)) << '\n';
-      return;
-    }
-    auto array = nlohmann::ordered_json::array();
-    for (const auto& pose : poses) array.push_back(pose_object(pose, path, format_id));
-    out << json_text(array) << '\n';
-    return;
-  }
-  write_table(out, pose_table(poses), format, header);
-}
-
 // Bone names where the format's game has them in the reference tables (GNT: bone 3 is "hip").
 void name_nodes(Pose& pose, std::string_view game) {
   if (game.empty() || pose.columns.size() < 2 || pose.columns[0] != "node" || pose.columns[1] != "name") return;
@@ -158,6 +45,8 @@ void name_nodes(Pose& pose, std::string_view game) {
 }  // namespace
 
 int run_pose(const PoseOptions& options, std::ostream& out) {
+  if (options.world) return run_pose_world(options, out);
+  if (!options.model.empty()) return fail(kExitUsage, "--model chooses the skeleton of pose --world; add --world");
   auto input = load_for(options.file, &FormatModule::pose, "pose");
   if (const int* code = std::get_if<int>(&input)) return *code;
   const auto& [file, format] = std::get<0>(input);
@@ -279,19 +168,37 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   pose->add_option("--fps", pose_options->pose.request.fps,
                    fmt::format("Frames per second for --frame (default: the format's own; {})",
                                help_by_family(&FormatHelp::fps)))->check(positive_number());
+  pose->add_flag("--world", pose_options->pose.world,
+                 "Each joint's world position and matrix on the animation's skeleton (DS and KH2 motions, LightWave "
+                 "motions; a model file: its bind pose); without --time/--frame, every frame");
+  pose->add_option("--model", pose_options->pose.model,
+                   "With --world: the model (file or member) whose skeleton to use (default: the one beside the file "
+                   "the link rule finds)");
   add_format_option(*pose, pose_options->format);
   add_examples(*pose, {"animdex pose files/chr/sas/0000.mot --slot 0 --time 0.25",
                        "animdex pose obj/P_EX100.mset --slot 0 --frame 12 --format json",
                        "animdex pose data/door.nsbca --anim open --frame 3",
-                       "animdex pose scenes/cam.mot --frame 48 --frame 49 --format csv"});
+                       "animdex pose scenes/cam.mot --frame 48 --frame 49 --format csv",
+                       "animdex pose obj/W_EX010_R.mset --slot 0 --world --model obj/W_EX010.mdlx --frame 3"});
 
   auto export_options = std::make_shared<ExportOptions>();
   auto* export_command = app.add_subcommand(
-      "export", "Sample every animated channel and write CSV in long form: animation, bone, channel, time, value");
+      "export", "Sample every animated channel and write CSV in long form (animation, bone, channel, time, value), "
+                "or write the animations with their skeleton as glTF 2.0 (--gltf) for Blender and other tools");
   export_command->add_option("file", export_options->file, "Animation file, or a member of a disc image or archive")
       ->required();
-  export_command->add_option("--bake", export_options->request.samples_per_second, "Samples per second")
-      ->required()->check(positive_number());
+  auto* bake = export_command->add_option("--bake", export_options->request.samples_per_second,
+                                          "CSV: samples per second")->check(positive_number());
+  auto* gltf = export_command->add_option("--gltf", export_options->gltf,
+                                          "glTF 2.0 file to write (OUT.glb binary, OUT.gltf JSON): the skeleton as "
+                                          "nodes with a skin, each animation sampled per frame");
+  bake->excludes(gltf);
+  export_command->add_option("--model", export_options->model,
+                             "--gltf: the model (file or member) whose skeleton to use (default: the one beside the "
+                             "file the link rule finds)")->needs(gltf);
+  export_command->add_option("--rate", export_options->rate,
+                             "--gltf: samples per second (default: the source's own: DS 60, KH2 the motion's FPS, "
+                             "LightWave 30)")->check(positive_number())->needs(gltf);
   export_command->add_option("--slot", export_options->request.slot, "Only this animation (as for pose)");
   export_command->add_option("--anim", export_options->request.animation, "Only this animation, by name");
   export_command->add_option("--fps", export_options->request.fps,
@@ -299,6 +206,8 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
                                          help_by_family(&FormatHelp::fps)))->check(positive_number());
   export_command->add_option("-o,--out", export_options->output, "CSV file to write (default: standard output)");
   add_examples(*export_command, {"animdex export scenes/cam.mot --bake 60 --out cam.csv",
+                                 "animdex export data/lugia.nsbca --gltf lugia.glb",
+                                 "animdex export obj/P_EX100.mset --gltf sora.glb --model obj/P_EX100.mdlx",
                                  "animdex export files/chr/sas/0000.mot --slot 0 --bake 60"});
 
   auto convert_options = std::make_shared<ConvertOptions>();
@@ -318,13 +227,19 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
 
   return {{pose,
            [pose_options](std::ostream& out) {
-             if (pose_options->pose.times.empty() && pose_options->pose.frames.empty())
-               return fail(kExitUsage, "pose needs --time SECONDS or --frame F");
+             if (pose_options->pose.times.empty() && pose_options->pose.frames.empty() && !pose_options->pose.world)
+               return fail(kExitUsage, "pose needs --time SECONDS or --frame F (with --world: every frame without them)");
              pose_options->pose.format = pose_options->format.value();
              pose_options->pose.header = !pose_options->format.no_header;
              return run_pose(pose_options->pose, out);
            }},
-          {export_command, [export_options](std::ostream& out) { return run_export(*export_options, out); }},
+          {export_command,
+           [export_options, bake](std::ostream& out) {
+             if (!export_options->gltf.empty()) return run_export_gltf(*export_options, out);
+             if (bake->count() == 0)
+               return fail(kExitUsage, "export needs --bake RATE (CSV) or --gltf OUT.glb|OUT.gltf");
+             return run_export(*export_options, out);
+           }},
           {convert, [convert_options](std::ostream& out) { return run_convert(*convert_options, out); }}};
 }
 

@@ -12,6 +12,7 @@
 
 #include "core/parse_error.h"
 #include "model/curves.h"
+#include "model/skeleton.h"
 #include "model/table.h"
 
 namespace animdex {
@@ -55,6 +56,41 @@ struct Pose {
   // component columns (`T.x`, `R.m01`) even when every row leaves that vector out (a bind pose).
   std::vector<std::size_t> vector_sizes;
   std::vector<std::vector<PoseValue>> rows;
+};
+
+// `skeletons`: the skeletons a model file holds (a DS model set: one per model), for `pose --world`
+// and `export --gltf`. `file_name` is the file's or member's name, for formats that name a
+// skeleton after its file (KH2: `P_EX100.mdlx` is `P_EX100`).
+struct SkeletonRequest {
+  std::string file_name;
+};
+
+// `exportable` and `sample`: which animations (`slot` or `animation` as for pose; both empty:
+// every one), at `rate` samples per second (empty: the source's own), or only the one `frame` at
+// that rate or time in `seconds` (pose --world). `file_name` as for skeletons (KH2 looks for its
+// model by it).
+struct ExportRequest {
+  std::string slot;
+  std::string animation;
+  std::string file_name;
+  std::optional<double> rate;
+  std::optional<double> frame;
+  std::optional<double> seconds;
+};
+
+// One animation a file can export, and the skeleton it needs (the link rule's facts, so the CLI
+// finds it among the file's neighbours the way the index does).
+struct ExportEntry {
+  std::size_t index = 0;      // what `sample` takes back
+  std::string name;           // the export's animation name (DS: its name; KH2: slot and motion)
+  std::optional<std::int64_t> motion_id;  // for the purpose the reference tables give it
+  std::size_t joints = 0;     // the skeleton's joints it animates
+  bool exact_joints = true;   // false: a skeleton with more joints fits (DS nodes past the animation's)
+  std::vector<std::string> skeleton_names;  // the names to look for, in order (KH2: own name, base code)
+  bool by_joint_count = false;  // with none of those names around, the one skeleton of `joints`
+  bool merge_identical = true;  // byte-identical candidates count as one skeleton
+  std::optional<model::Skeleton> own_skeleton;  // it animates a node of its own (LightWave)
+  std::string refusal;        // non-empty: why it cannot be exported (a dummy slot, 0 frames)
 };
 
 // `convert`: the version to write (empty: the format's default), the frame rate between frames and

@@ -46,6 +46,14 @@ struct FormatModule {
   Answer<Pose> (*pose)(std::span<const std::byte> bytes, const PoseRequest& request) = nullptr;
   Answer<std::vector<AnimationCurves>> (*curves)(std::span<const std::byte> bytes, const CurveRequest& request) = nullptr;
   Answer<Converted> (*convert)(std::span<const std::byte> bytes, const ConvertRequest& request) = nullptr;
+  Answer<std::vector<model::Skeleton>> (*skeletons)(std::span<const std::byte> bytes,
+                                                    const SkeletonRequest& request) = nullptr;
+  Answer<std::vector<ExportEntry>> (*exportable)(std::span<const std::byte> bytes, const ExportRequest& request) = nullptr;
+  // The entry's local transforms per frame on `skeleton` (one the entry fits; the caller checks).
+  Answer<model::SampledAnimation> (*sample)(std::span<const std::byte> bytes, const ExportRequest& request,
+                                            const ExportEntry& entry, const model::Skeleton& skeleton) = nullptr;
+  // Why the format's animations cannot be exported at all (GNT: no skeleton in what animdex reads).
+  std::string_view no_export = {};
 
   // Hooks the layers above ask every format through the registry (formats/registry.h), so what a
   // format knows stays in its folder; nullptr where the format has nothing to say.

@@ -11,6 +11,7 @@
 #include "formats/gnt_mot/gnt_mot_writer.h"
 #include "formats/kh2/kh2_bar.h"
 #include "formats/kh2/kh2_builder.h"
+#include "formats/kh2/kh2_mdlx_writer.h"
 #include "formats/nitro/bmd0_builder.h"
 #include "formats/nitro/bca0_builder.h"
 #include "formats/nitro/bca0_writer.h"
@@ -225,6 +226,8 @@ SampleDumpSummary write_sample_dump(OutputFolder& out, const SampleDumpOptions& 
     // A Player set whose groups of four exercise the fallback (see kh2-mset.md "Slot mapping"),
     // a Default set holding a nested motion set, and a bare cutscene ANB.
     emit("kh2/obj/P_SAMPLE.mset", kh2::build_motion_set("ADAD" "ADAA" "DDAD" "DDAD" "DDDD" "AAAA", 1));
+    // Its skeleton: the set's motions animate 32 bones (kh2-mdlx.md: a model beside its set).
+    emit("kh2/obj/P_SAMPLE.mdlx", kh2::write_mdlx(kh2::chain_skeleton(32, 0.1F)));
     emit("kh2/obj/M_SAMPLE.mset",
          kh2::write_bar({{kh2::kTypeAnb, 0, "A000", kh2::build_anb(kh2::build_interpolated_motion(24, {0, 1})), -1},
                          {kh2::kTypeAnb, 1, "DUMM", {}, -1},

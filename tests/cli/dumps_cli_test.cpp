@@ -45,7 +45,7 @@ TEST_CASE("a subfolder of an indexed folder is refused as a second dump, and dro
   CHECK_THAT(unknown.err, Catch::Contains("no dump labelled 'kh'") && Catch::Contains("kh2, s"));
   const auto dropped = test::run({"drop", "kh2", "--db", db});
   CHECK(dropped.code == 0);
-  CHECK_THAT(dropped.out, Catch::StartsWith("removed dump 'kh2'") && Catch::Contains("3 files"));
+  CHECK_THAT(dropped.out, Catch::StartsWith("removed dump 'kh2'") && Catch::Contains("4 files"));
   CHECK(counts() == before);
   auto reader = open_read_only(db);
   CHECK(test::query_integer(reader, "SELECT COUNT(*) FROM dumps") == 1);

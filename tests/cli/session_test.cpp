@@ -287,7 +287,7 @@ TEST_CASE("session: sample, index v1 and v2, labels by root name, --replace and 
   auto dumps = lines_of(masked(run({"query", "dumps", "--db", db, "--format", "csv"}).out));
   REQUIRE(dumps.size() == 2);
   CHECK(dumps[0] == "label,root,indexed_at,file_count,error_count,tool_version");
-  CHECK_THAT(dumps[1], Catch::StartsWith("dump,$TMP/dump,$TIME,18,2,"));  // labelled by the root's name
+  CHECK_THAT(dumps[1], Catch::StartsWith("dump,$TMP/dump,$TIME,19,2,"));  // labelled by the root's name
 
   // Another tree under an existing label is refused without --replace, and says so.
   auto refused = run_capturing({"index", s.dir / "dump2", "--db", db, "--label", "dump", "--quiet"});
@@ -299,7 +299,7 @@ TEST_CASE("session: sample, index v1 and v2, labels by root name, --replace and 
   CHECK(run({"index", s.dir / "dump2", "--db", db, "--label", "dump", "--replace", "--quiet"}).code == kExitOk);
   dumps = lines_of(masked(run({"query", "dumps", "--db", db, "--format", "csv"}).out));
   REQUIRE(dumps.size() == 2);
-  CHECK_THAT(dumps[1], Catch::StartsWith("dump,$TMP/dump2,$TIME,12,0,"));
+  CHECK_THAT(dumps[1], Catch::StartsWith("dump,$TMP/dump2,$TIME,13,0,"));
   // Re-indexing the same tree under its label needs no --replace.
   CHECK(run({"index", s.dir / "dump2", "--db", db, "--label", "dump", "--quiet"}).code == kExitOk);
 
@@ -411,8 +411,8 @@ TEST_CASE("session: the sample's answers -- bone users per game, hak's animation
   // The dumps: v1 with its 2 errors, v2 with the added nar file.
   const auto dumps = lines_of(masked(run({"query", "dumps", "--db", s.db, "--format", "csv"}).out));
   REQUIRE(dumps.size() == 3);
-  CHECK_THAT(dumps[1], Catch::StartsWith("v1,$TMP/dump,$TIME,18,2,"));
-  CHECK_THAT(dumps[2], Catch::StartsWith("v2,$TMP/dump2,$TIME,12,0,"));
+  CHECK_THAT(dumps[1], Catch::StartsWith("v1,$TMP/dump,$TIME,19,2,"));
+  CHECK_THAT(dumps[2], Catch::StartsWith("v2,$TMP/dump2,$TIME,13,0,"));
 }
 
 TEST_CASE("session: queries NAME, a user query file, a user query folder, a user query named like a built-in",

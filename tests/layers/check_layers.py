@@ -26,8 +26,9 @@ ALLOWED = {
     "indexer": {"core", "model", "formats", "containers", "detect", "reference", "db", "output"},
     "reports": {"core", "model", "formats", "containers", "detect", "reference", "db", "output"},
     "sample": {"core", "model", "formats", "containers", "output"},
+    "rig": {"core", "model", "formats"},
     "cli": {"core", "model", "formats", "containers", "detect", "reference", "db", "output", "indexer",
-            "reports", "sample"},
+            "reports", "sample", "rig"},
 }
 PURE = {"core", "model", "formats", "containers", "detect"}
 OUTSIDE = {  # folders outside src/: what they may include

@@ -25,6 +25,9 @@ FormatModule format_module() {
       .motion_ids_in_hex = true,
       .pose = &pose_bones,
       .curves = &curves_bones,
+      .no_export = "a GNT motion has no skeleton in what animdex reads: its parents and bind pose live in the "
+                   "character's HSD model (files/chr/<chr>/0000.dat), a format animdex does not read; "
+                   "`animdex export FILE --bake RATE` writes its curves as CSV",
       .help = {.family = "GNT", .extensions = ".mot", .slot = "animation ID (decimal or 0x hex)", .frame = "1/60 s"},
   };
 }

@@ -101,8 +101,6 @@ Answer<Chosen> choose(const KH2File& file, const std::string& slot, const std::s
   return Chosen{named.front(), slot_text(named.front()->parent_slot, named.front()->slot)};
 }
 
-float fps_of(const Motion& motion) { return motion.raw ? motion.raw->range.fps : motion.interpolated->range.fps; }
-
 std::vector<double> triple(const std::array<double, 9>& values, std::size_t from) {
   return {values[from], values[from + 1], values[from + 2]};
 }
@@ -137,6 +135,8 @@ void add_raw_rows(const RawMotion& raw, float key_time, Pose& pose) {
 }
 
 }  // namespace
+
+float fps_of(const Motion& motion) { return motion.raw ? motion.raw->range.fps : motion.interpolated->range.fps; }
 
 Answer<Pose> pose_motion(const Motion& motion, const std::string& slot, const std::string& name,
                          const PoseRequest& request) {
@@ -240,6 +240,21 @@ Answer<AnimationCurves> motion_curves(const Motion& motion, const std::string& s
   return interpolated_curves(*motion.interpolated, std::move(curves), rate);
 }
 
+Answer<std::vector<const SlotMotion*>> chosen_motions(const KH2File& file, const std::string& slot,
+                                                     const std::string& animation) {
+  std::vector<const SlotMotion*> motions;
+  if (slot.empty() && animation.empty()) {
+    for (const auto& motion : file.motions) motions.push_back(&motion);
+    return motions;
+  }
+  const auto chosen = choose(file, slot, animation);
+  if (const auto* error = std::get_if<CapabilityError>(&chosen)) return *error;
+  motions.push_back(std::get<Chosen>(chosen).motion);
+  return motions;
+}
+
+std::string slot_of(const SlotMotion& motion) { return slot_text(motion.parent_slot, motion.slot); }
+
 Answer<Pose> pose_of(Result<KH2File> parsed, const PoseRequest& request) {
   if (!parsed) return file_error(parsed.error());
   const auto chosen = choose(parsed.value(), request.slot, request.animation);
@@ -250,17 +265,10 @@ Answer<Pose> pose_of(Result<KH2File> parsed, const PoseRequest& request) {
 
 Answer<std::vector<AnimationCurves>> curves_of(Result<KH2File> parsed, const CurveRequest& request) {
   if (!parsed) return file_error(parsed.error());
-  const auto& file = parsed.value();
-  std::vector<const SlotMotion*> motions;
-  if (request.slot.empty() && request.animation.empty()) {
-    for (const auto& motion : file.motions) motions.push_back(&motion);
-  } else {
-    const auto chosen = choose(file, request.slot, request.animation);
-    if (const auto* error = std::get_if<CapabilityError>(&chosen)) return *error;
-    motions.push_back(std::get<Chosen>(chosen).motion);
-  }
+  const auto chosen = chosen_motions(parsed.value(), request.slot, request.animation);
+  if (const auto* error = std::get_if<CapabilityError>(&chosen)) return *error;
   std::vector<AnimationCurves> all;
-  for (const auto* motion : motions) {
+  for (const auto* motion : std::get<std::vector<const SlotMotion*>>(chosen)) {
     auto curves = motion_curves(motion->motion, slot_text(motion->parent_slot, motion->slot), motion->entry_name,
                                 request.samples_per_second);
     if (auto* error = std::get_if<CapabilityError>(&curves)) return *error;

@@ -25,6 +25,13 @@ Answer<Pose> pose_motion(const Motion& motion, const std::string& slot, const st
                          const PoseRequest& request);
 Answer<AnimationCurves> motion_curves(const Motion& motion, const std::string& slot, const std::string& name,
                                       double samples_per_second);
+// The motions `slot` or `animation` choose (both empty: every one), or the usage error naming the
+// slots there are.
+Answer<std::vector<const SlotMotion*>> chosen_motions(const KH2File& file, const std::string& slot,
+                                                     const std::string& animation);
+// "N", or "P/M" inside nested set P; empty for a motion outside a set.
+std::string slot_of(const SlotMotion& motion);
+float fps_of(const Motion& motion);
 // What the templates use, for any parsed file.
 Answer<Pose> pose_of(Result<KH2File> parsed, const PoseRequest& request);
 Answer<std::vector<AnimationCurves>> curves_of(Result<KH2File> parsed, const CurveRequest& request);

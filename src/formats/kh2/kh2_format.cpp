@@ -5,6 +5,7 @@
 #include "core/byte_reader.h"
 #include "core/text.h"
 #include "formats/kh2/kh2_capabilities.h"
+#include "formats/kh2/kh2_export.h"
 #include "formats/kh2/kh2_mdlx.h"
 #include "formats/kh2/kh2_model.h"
 
@@ -99,6 +100,14 @@ std::optional<std::string_view> object_of_file(std::string_view file_name, std::
   return file_name.substr(0, dot);
 }
 
+// `export --gltf` and `pose --world` of the motions a file of this parse holds.
+template <Result<KH2File> (*Parse)(std::span<const std::byte>)>
+FormatModule& with_export(FormatModule& module) {
+  module.exportable = &exportable_in<Parse>;
+  module.sample = &sample_in<Parse>;
+  return module;
+}
+
 FormatModule in_family(FormatModule module, std::string_view extensions) {
   module.help.family = "KH2";
   module.help.extensions = extensions;
@@ -112,24 +121,31 @@ FormatModule motion_set_format_module() {
   module.object_from_file_name = &object_of_motion_set;
   module.object_folder = "obj";
   module.state_name = &slot_state_name;
+  with_export<parse_motion_set>(module);
   module.help = {.family = "KH2", .extensions = ".mset", .slot = "slot N, or N/M inside nested set N",
                  .animation = "entry tag", .frame = "the motion's own frames at its FPS"};
   return module;
 }
 
 FormatModule anb_format_module() {
-  return in_family({"kh2_anb", "Kingdom Hearts II ANB: BAR of one Motion and its MotionTriggers", "kh2", &detect_anb,
-          &parse_container<parse_anb>, false, &pose_in<parse_anb>, &curves_in<parse_anb>}, ".anb");
+  FormatModule module{"kh2_anb", "Kingdom Hearts II ANB: BAR of one Motion and its MotionTriggers", "kh2", &detect_anb,
+                      &parse_container<parse_anb>, false, &pose_in<parse_anb>, &curves_in<parse_anb>};
+  return in_family(with_export<parse_anb>(module), ".anb");
 }
 
 FormatModule bar_format_module() {
-  return in_family({"kh2_bar", "Kingdom Hearts II BAR archive (other contents): entries listed, motions inside indexed", "kh2",
-          &detect_plain_bar, &parse_container<parse_plain_bar>, false, &pose_in<parse_plain_bar>, &curves_in<parse_plain_bar>});
+  FormatModule module{"kh2_bar", "Kingdom Hearts II BAR archive (other contents): entries listed, motions inside indexed",
+                      "kh2", &detect_plain_bar, &parse_container<parse_plain_bar>, false, &pose_in<parse_plain_bar>,
+                      &curves_in<parse_plain_bar>};
+  return in_family(with_export<parse_plain_bar>(module), {});
 }
 
 FormatModule motion_format_module() {
-  return in_family({"kh2_motion", "Kingdom Hearts II bare Motion (raw matrices or interpolated curves)", "kh2",
-          &detect_bare_motion, &parse_bare_motion, false, &pose_bare, &curves_bare});
+  FormatModule module{"kh2_motion", "Kingdom Hearts II bare Motion (raw matrices or interpolated curves)", "kh2",
+                      &detect_bare_motion, &parse_bare_motion, false, &pose_bare, &curves_bare};
+  module.exportable = &exportable_bare;
+  module.sample = &sample_bare;
+  return in_family(module, {});
 }
 
 }  // namespace animdex::kh2

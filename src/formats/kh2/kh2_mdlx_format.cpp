@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "formats/kh2/kh2_format.h"
+#include "formats/kh2/kh2_export.h"
 #include "formats/kh2/kh2_mdlx.h"
 #include "formats/kh2/kh2_model.h"
 #include "formats/kh2/kh2_motion_set.h"
@@ -99,6 +100,7 @@ FormatModule mdlx_format_module() {
                       "pose) is read, meshes and textures are not",
                       "kh2", &detect_model, &parse_model_file};
   module.pose = &bind_pose;
+  module.skeletons = &mdlx_skeletons;
   module.object_from_file_name = &object_of_model;
   module.object_folder = "obj";
   return in_family(module, ".mdlx");

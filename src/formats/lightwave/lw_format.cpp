@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "formats/lightwave/lw_capabilities.h"
+#include "formats/lightwave/lw_export.h"
 #include "formats/lightwave/lw_model.h"
 #include "formats/lightwave/lw_parser.h"
 
@@ -62,8 +63,12 @@ FormatModule curve_module(FormatModule module) {
 }  // namespace
 
 FormatModule motion_format_module() {
-  return curve_module(
+  // A motion moves one object: it exports as one node (an envelope is one number, not a transform).
+  auto module = curve_module(
       {"lw_mot", "LightWave motion, LWMO versions 1 and 3 (ASCII; 9 channels)", "", &detect_motion, &parse_lw_model});
+  module.exportable = &lw_exportable;
+  module.sample = &lw_sample;
+  return module;
 }
 
 FormatModule envelope_format_module() {

@@ -4,6 +4,7 @@
 #include "formats/nitro/bca0_parser.h"
 #include "formats/nitro/bca0_curves.h"
 #include "formats/nitro/bca0_pose.h"
+#include "formats/nitro/nitro_export.h"
 #include "formats/nitro/nitro_format.h"
 
 namespace animdex::nsbca {
@@ -29,6 +30,8 @@ FormatModule format_module() {
                       "", &detect_nsbca, &parse_to_model};
   module.pose = &pose_nodes;
   module.curves = &curves_nodes;
+  module.exportable = &nitro::bca0_exportable;
+  module.sample = &nitro::bca0_sample;
   module = nitro::in_nitro_family(module, ".nsbca");
   module.help.fps = "60";
   return module;

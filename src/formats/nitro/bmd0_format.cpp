@@ -3,6 +3,7 @@
 #include "core/rotation.h"
 #include "formats/nitro/nitro_file.h"
 #include "formats/nitro/nitro_format.h"
+#include "formats/nitro/nitro_export.h"
 #include "formats/nitro/nitro_pose.h"
 
 namespace animdex::nitro {
@@ -107,6 +108,7 @@ FormatModule bmd0_format_module() {
                       "", [](std::span<const std::byte> head, std::uint64_t) { return has_magic(head, "BMD0"); },
                       &parse_to_model};
   module.pose = &bmd0_pose;
+  module.skeletons = &bmd0_skeletons;
   // BTX0 holds the textures a model's TEX0 may leave out: not indexed, but a DS file all the same, so
   // an LZ member decoding to one is kept decompressed (containers.md section 3).
   module.recognizes = [](std::span<const std::byte> head) { return has_magic(head, "BTX0"); };
