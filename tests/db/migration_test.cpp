@@ -137,3 +137,34 @@ TEST_CASE("a version-13 database migrates: files.compression keeps its values an
           "VALUES (2, 1, 'a.fpk/y.mot', 'gnt_mot', 4, 'ok', 'a_new_codec')");
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE compression IS NOT NULL") == 2);
 }
+
+TEST_CASE("a version-14 database migrates: model_nodes keeps its rows, takes KH2 bones (no name, Euler angles) (15)",
+          "[schema][migration]") {
+  test::TempDir dir;
+  const auto path = dir / "v14.db";
+  {
+    auto db = migrated(path,
+                       "DROP VIEW IF EXISTS kh2_links; DROP TABLE IF EXISTS kh2_model_links; DROP TABLE IF EXISTS kh2_models; "
+                       "DROP TABLE model_nodes; "
+                       "CREATE TABLE model_nodes (file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE, "
+                       "model_index INTEGER NOT NULL, node_index INTEGER NOT NULL, name TEXT NOT NULL, parent INTEGER, "
+                       "visible INTEGER, flag INTEGER NOT NULL, t_x REAL NOT NULL, t_y REAL NOT NULL, t_z REAL NOT NULL, "
+                       "rotation TEXT NOT NULL, q_x REAL NOT NULL, q_y REAL NOT NULL, q_z REAL NOT NULL, q_w REAL NOT NULL, "
+                       "s_x REAL NOT NULL, s_y REAL NOT NULL, s_z REAL NOT NULL, "
+                       "PRIMARY KEY (file_id, model_index, node_index)) WITHOUT ROWID; "
+                       "INSERT INTO dumps(id, label, root, indexed_at) VALUES (1, 'd', '/d', 'now'); "
+                       "INSERT INTO files(id, dump_id, path, format, size, status) VALUES (1, 1, 'door.nsbmd', 'nsbmd', 4, 'ok'); "
+                       "INSERT INTO model_nodes VALUES (1, 0, 0, 'door_root', NULL, 1, 7, 0, 0, 0, 'identity', 0, 0, 0, 1, 1, 1, 1); "
+                       "PRAGMA user_version = 14");
+    CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM model_nodes WHERE name = 'door_root' AND e_x IS NULL") == 1);
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM pragma_table_info('model_nodes') WHERE name IN ('e_x', 'e_y', 'e_z')") == 3);
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM kh2_links") == 0);
+  }
+  auto db = open_for_writing(path);
+  // A KH2 bone has no name and keeps its Euler angles.
+  db.exec("INSERT INTO model_nodes (file_id, model_index, node_index, name, parent, flag, t_x, t_y, t_z, rotation, "
+          "q_x, q_y, q_z, q_w, s_x, s_y, s_z, e_x, e_y, e_z) "
+          "VALUES (1, 1, 0, NULL, NULL, 0, 0, 102.6, 0, 'euler_xyz', 0, 0, 0, 1, 1, 1, 1, 0, 4.71239, 4.71239)");
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM model_nodes WHERE name IS NULL") == 1);
+}

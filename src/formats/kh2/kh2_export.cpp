@@ -39,7 +39,10 @@ ExportEntry entry_of(const Motion& motion, std::size_t index, std::string name, 
   entry.name = std::move(name);
   entry.joints = bone_count_of(motion);
   entry.skeleton_names = skeleton_names_of(request.file_name);
+  const float fps = fps_of(motion);
   if (entry.joints == 0) entry.refusal = fmt::format("motion '{}' animates no bone", entry.name);
+  else if (!(fps > 0) || !std::isfinite(fps)) entry.refusal = fmt::format("motion '{}' has no frame rate (FPS {})", entry.name, fps);
+  else if (motion.raw && motion.raw->total_frame_count <= 0) entry.refusal = fmt::format("motion '{}' has 0 frames", entry.name);
   return entry;
 }
 
