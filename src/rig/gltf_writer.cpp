@@ -1,6 +1,7 @@
 #include "rig/gltf_writer.h"
 
 #include <cstring>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -65,10 +66,12 @@ void attach(tinygltf::Model& model, std::size_t first, int view) {
 }
 
 void add_nodes(tinygltf::Model& model, const model::Skeleton& skeleton) {
+  std::set<std::string> taken;  // readers bind animations to nodes by name: each name once
   for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
     const auto& joint = skeleton.joints[j];
     tinygltf::Node node;
     node.name = joint.name.empty() ? fmt::format("joint {}", j) : joint.name;
+    if (!taken.insert(node.name).second) taken.insert(node.name = fmt::format("{} (joint {})", node.name, j));
     node.translation = doubles(std::array<float, 3>{float(joint.bind.translation[0]), float(joint.bind.translation[1]),
                                                     float(joint.bind.translation[2])});
     const auto q = normalized(joint.bind.rotation);

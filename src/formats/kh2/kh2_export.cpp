@@ -184,7 +184,8 @@ Answer<std::vector<ExportEntry>> exportable_of(Result<KH2File> parsed, const Exp
   std::vector<ExportEntry> entries;
   for (const auto* motion : std::get<std::vector<const SlotMotion*>>(chosen)) {
     const auto slot = slot_of(*motion);
-    auto name = slot.empty() ? motion->entry_name : fmt::format("{} {}", slot, motion->entry_name);
+    auto name = slot.empty() || motion->entry_name.empty() ? slot + motion->entry_name
+                                                           : fmt::format("{} {}", slot, motion->entry_name);
     entries.push_back(entry_of(motion->motion, static_cast<std::size_t>(motion - file.motions.data()), std::move(name),
                                request));
     entries.back().motion_id = motion->motion_id;
