@@ -17,7 +17,8 @@ inline constexpr double kMaxSamplesPerChannel = 1'000'000;
 std::optional<std::vector<double>> sample_times(double start, double end, double samples_per_second);
 
 // Samples one animation's channels may hold in all (a time and a value each: 128 MiB): `export`
-// and `plot` hold one animation at a time, so this bounds their memory whatever the rate.
+// and `plot` hold one animation at a time, so this bounds their memory whatever the rate
+// (`export --gltf` keeps every animation of the file it writes: it has no total cap yet).
 inline constexpr double kMaxSamplesPerAnimation = 8'000'000;
 
 // The usage error when `channels` channels of `samples_per_channel` samples each pass

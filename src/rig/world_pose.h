@@ -1,7 +1,7 @@
 #pragma once
 // `pose --world`: each joint's world transform, composed from the skeleton and one sampled frame
-// of local transforms (model::world_matrices): the position and the column-major 4x4 matrix, in
-// the model's units. What the glTF export's nodes compose to at the same time.
+// of local transforms (model::world_matrices): the position and the 4x4 matrix (printed row-major),
+// in the model's units. What the glTF export's nodes compose to at the same time.
 #include <string>
 
 #include "formats/capabilities.h"
