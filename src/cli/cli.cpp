@@ -192,7 +192,7 @@ std::vector<std::string> split_parameter_assignments(int argc, const char* const
 
 std::vector<Verb> register_verbs(CLI::App& app) {
   std::vector<Verb> verbs;
-  for (auto add : {&add_index_verb, &add_query_verbs, &add_info_verb, &add_report_verbs, &add_curve_verbs, &add_plot_verb,
+  for (auto add : {&add_index_verb, &add_query_verbs, &add_info_verb, &add_report_verbs, &add_curve_verbs, &add_plot_verb, &add_view_verb,
                    &add_container_verbs, &add_sample_verbs})
     for (auto& verb : add(app)) verbs.push_back(std::move(verb));
   return verbs;

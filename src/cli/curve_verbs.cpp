@@ -204,7 +204,8 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   export_command->add_option("--fps", export_options->request.fps,
                              fmt::format("The file's frame rate where its keys are frames it does not time ({})",
                                          help_by_family(&FormatHelp::fps)))->check(positive_number());
-  export_command->add_option("-o,--out", export_options->output, "CSV file to write (default: standard output)");
+  export_command->add_option("-o,--out", export_options->output, "CSV file to write (default: standard output)")
+      ->excludes(gltf);
   add_examples(*export_command, {"animdex export scenes/cam.mot --bake 60 --out cam.csv",
                                  "animdex export data/lugia.nsbca --gltf lugia.glb",
                                  "animdex export obj/P_EX100.mset --gltf sora.glb --model obj/P_EX100.mdlx",

@@ -10,8 +10,16 @@
 
 namespace animdex {
 
+namespace {
+thread_local CapturedFailure* captured = nullptr;
+}  // namespace
+
+CapturedFailure::CapturedFailure() : outer_(captured) { captured = this; }
+CapturedFailure::~CapturedFailure() { captured = outer_; }
+
 int fail(ExitCode code, std::string_view message) {
-  fmt::print(stderr, "animdex: error: {}\n", terminal_safe(message));
+  if (captured) captured->message_ = message;
+  else fmt::print(stderr, "animdex: error: {}\n", terminal_safe(message));
   return code;
 }
 

@@ -9,12 +9,15 @@
 #include "cli/errors.h"
 #include "cli/input_loading.h"
 #include "cli/verb.h"
+#include "cli/view_verb.h"
+#include "indexer/file_reader.h"
 #include "formats/registry.h"
 #include "core/number_text.h"
 #include "core/parse_budget.h"
 #include "output/output_file.h"
 #include "reference/reference_data.h"
 #include "reports/curve_page.h"
+#include "reports/player_page.h"
 
 namespace animdex {
 
@@ -91,6 +94,62 @@ std::string choices_listed(const std::vector<reports::CurveSection>& sections) {
   return text;
 }
 
+// The player page `plot` writes beside its page: PAGE.player.html.
+std::filesystem::path player_path_of(const std::filesystem::path& page) {
+  auto path = page;
+  path.replace_extension(".player.html");
+  return path;
+}
+
+// Whether a player may be written at `path`: nothing there, or a player animdex wrote before.
+bool player_replaceable(const std::filesystem::path& path) {
+  std::error_code error;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) return true;
+  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(path, error))) return false;
+  const auto head = read_file_bytes(path, 1u << 20);
+  const std::string_view text(reinterpret_cast<const char*>(head.bytes.data()), head.bytes.size());
+  return head.error.empty() && text.find(reports::kPlayerGenerator) != std::string_view::npos;
+}
+
+// The file's 3D player, made quietly (a file with no skeleton simply has none), its page linked
+// from each section it holds; the page to write, or empty with the reason in `why`.
+std::string player_for(const PlotOptions& options, std::vector<reports::CurveSection>& sections, std::string& why) {
+  const auto path = player_path_of(options.output);
+  std::error_code error;
+  if (std::filesystem::exists(options.output, error) && !std::filesystem::is_regular_file(options.output, error)) {
+    why = "the page is not written to a file, so there is no folder to write the player into";
+    return "";
+  }
+  if (!player_replaceable(path)) {
+    why = fmt::format("{} exists and is not a player animdex wrote; it is left alone", path.string());
+    return "";
+  }
+  const CapturedFailure quiet;
+  auto scripts = player_scripts();
+  if (std::get_if<int>(&scripts)) {
+    why = quiet.message();
+    return "";
+  }
+  std::size_t scripts_bytes = 0;
+  for (const auto& [name, text] : std::get<0>(scripts)) scripts_bytes += text.size();
+  PoseRequest chosen;
+  chosen.slot = options.request.slot;
+  chosen.animation = options.request.animation;
+  chosen.fps = options.request.fps;
+  auto made = make_player(options.file, chosen, {}, scripts_bytes);
+  if (std::get_if<int>(&made)) {
+    why = quiet.message();
+    return "";
+  }
+  auto& page = std::get<reports::PlayerPage>(made);
+  page.back_link = options.output.filename().string();
+  const auto href = path.filename().string();
+  reports::PlayerAddresses addresses;
+  addresses.add(page, href);
+  for (auto& section : sections) section.player = addresses.of(section.curves);
+  return reports::player_page_html(page, inlined(std::get<0>(scripts)));
+}
+
 std::size_t chart_count(const std::string& html) {
   std::size_t count = 0;
   for (auto at = html.find("<svg class=\"chart curve\""); at != std::string::npos; at = html.find("<svg class=\"chart curve\"", at + 1))
@@ -109,7 +168,9 @@ int run_plot(const PlotOptions& options, std::ostream& out) {
   const auto& [file, format] = std::get<0>(input);
   auto curves = answered(format->curves(file.bytes, options.request), options.file);
   if (const int* code = std::get_if<int>(&curves)) return *code;
-  const auto sections = sections_of(std::get<std::vector<AnimationCurves>>(std::move(curves)), *format, options.file);
+  auto sections = sections_of(std::get<std::vector<AnimationCurves>>(std::move(curves)), *format, options.file);
+  std::string no_player;
+  const std::string player = player_for(options, sections, no_player);
   const auto& request = options.request;
   reports::CurvePageOptions page_options;
   page_options.section_budget = kPageLimit - 20'000;  // room for the page's head, intro and links
@@ -126,6 +187,7 @@ int run_plot(const PlotOptions& options, std::ostream& out) {
     spdlog::warn("{}: the page is {}; a browser may be slow to open it", options.output.string(), size_text(html.size()));
   try {
     write_file_checked(options.output, html);
+    if (!player.empty()) write_file_checked(player_path_of(options.output), player);
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
   }
@@ -134,6 +196,11 @@ int run_plot(const PlotOptions& options, std::ostream& out) {
   };
   out << fmt::format("wrote {} ({}, {}, {})\n", options.output.string(), plural(sections.size(), "animation"),
                      plural(chart_count(html), "chart"), size_text(html.size()));
+  if (!player.empty())
+    out << fmt::format("wrote {} (the 3D player, {}; each animation's section links to it)\n",
+                       player_path_of(options.output).string(), size_text(player.size()));
+  else
+    out << fmt::format("no 3D player: {}\n", no_player);
   return kExitOk;
 }
 

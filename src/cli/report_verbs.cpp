@@ -6,10 +6,13 @@
 #include <ostream>
 #include <sstream>
 
+#include <spdlog/spdlog.h>
+
 #include "cli/commands.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
 #include "cli/verb.h"
+#include "cli/view_verb.h"
 #include "db/database.h"
 #include "db/parameter_checks.h"
 #include "output/output_file.h"
@@ -64,6 +67,25 @@ int run_report_reuse(const ReuseCommandOptions& options, std::ostream& out) {
   }
 }
 
+namespace {
+
+// The players of the files linked to a model, where Debian's three.js is installed (else the pages
+// go without, and say so on stderr).
+void add_players(reports::DocsOptions& docs) {
+  const CapturedFailure quiet;
+  auto scripts = player_scripts();
+  if (std::get_if<int>(&scripts)) {
+    spdlog::warn("no 3D players: {}", quiet.message());
+    return;
+  }
+  docs.player_scripts = std::move(std::get<0>(scripts));
+  docs.player = [](const std::filesystem::path& file, const std::filesystem::path& model, std::size_t skip) {
+    return player_quietly(file, model, 0, skip);
+  };
+}
+
+}  // namespace
+
 int run_report_docs(const DocsCommandOptions& options, std::ostream& out) {
   try {
     auto db = open_read_only(options.database);
@@ -74,6 +96,7 @@ int run_report_docs(const DocsCommandOptions& options, std::ostream& out) {
     docs.show_roots = options.show_roots;
     docs.force = options.force;
     docs.load_curves = load_curves_quietly;
+    add_players(docs);
     const auto summary = reports::write_docs(db, docs);
     out << fmt::format("wrote {} files under {} (HTML: {}; curves: {})\n", summary.files.size(), options.output,
                        (std::filesystem::path(options.output) / summary.html).string(),

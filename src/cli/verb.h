@@ -30,6 +30,7 @@ std::vector<Verb> add_sample_verbs(CLI::App& app);   // sample_verbs.cpp: sample
 std::vector<Verb> add_report_verbs(CLI::App& app);   // report_verbs.cpp: report reuse, report docs, diff
 std::vector<Verb> add_curve_verbs(CLI::App& app);    // curve_verbs.cpp: pose, export, convert
 std::vector<Verb> add_plot_verb(CLI::App& app);      // plot_verb.cpp: plot
+std::vector<Verb> add_view_verb(CLI::App& app);      // view_verb.cpp: view
 std::vector<Verb> add_container_verbs(CLI::App& app);  // container_verbs.cpp: ls, extract
 
 // Shared option helpers.

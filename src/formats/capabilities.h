@@ -73,9 +73,10 @@ struct ExportRequest {
   std::string slot;
   std::string animation;
   std::string file_name;
-  std::optional<double> rate;
-  std::optional<double> frame;
-  std::optional<double> seconds;
+  std::optional<double> rate;      // samples per second (default: the source's own)
+  std::optional<double> file_fps;  // frames per second of a file whose keys are untimed frames (LightWave v1)
+  std::optional<double> frame;     // one frame at the rate, instead of every frame
+  std::optional<double> seconds;   // one time, instead of every frame
 };
 
 // One animation a file can export, and the skeleton it needs (the link rule's facts, so the CLI
@@ -83,6 +84,7 @@ struct ExportRequest {
 struct ExportEntry {
   std::size_t index = 0;      // what `sample` takes back
   std::string name;           // the export's animation name (DS: its name; KH2: slot and motion)
+  std::string slot;           // what --slot takes for it, as its curves name it (KH2); empty without slots
   std::optional<std::int64_t> motion_id;  // for the purpose the reference tables give it
   std::size_t joints = 0;     // the skeleton's joints it animates
   bool exact_joints = true;   // false: a skeleton with more joints fits (DS nodes past the animation's)

@@ -176,10 +176,13 @@ std::string curve_section_html(const CurveSection& section, const CurvePageOptio
   std::string html;
   for (const auto& detail : details(options)) {
     const auto charts = charts_of(section, detail);
-    html = fmt::format("<h2 id=\"{}\">{}</h2>\n<p class=\"note\">{}</p>\n", html_escape(section.anchor),
+    const std::string player =
+        section.player.empty() ? "" : fmt::format(" <a class=\"player\" href=\"{}\">Play it in 3D</a>", html_escape(section.player));
+    html = fmt::format("<h2 id=\"{}\">{}</h2>\n<p class=\"note\">{}{}</p>\n", html_escape(section.anchor),
                        html_escape(section.heading),
                        html_escape(section_summary(section, charts.size()) +
-                                   detail_note(detail, section.curves.channels.size())));
+                                   detail_note(detail, section.curves.channels.size())),
+                       player);
     if (!charts.empty()) {
       html += kCurveGridOpen;
       for (const auto& chart : charts) html += svg_curve_chart(chart);

@@ -24,6 +24,7 @@ struct CurveSection {
   std::string anchor;   // HTML id of the section
   std::string heading;  // "slot 144: 5B"
   std::string note;     // a sentence under the heading (may be empty)
+  std::string player;   // this animation's address in its 3D player (player_page.h), empty when it has none
   AnimationCurves curves;
   NodeNames node_names;
   // The lines join the keys as the database stores them (no samples): times are in the format's

@@ -95,6 +95,55 @@ FileCurves read_again(const FileRow& file, const DumpRoots& roots, const CurveLo
   return read;
 }
 
+// The model most of the file's animations are linked to (as the dump stores its path), if any.
+std::optional<std::string> linked_model(SQLite::Database& db, std::int64_t file_id) {
+  SQLite::Statement query(db, "SELECT m.path FROM animations a JOIN (SELECT animation_id, model_file_id FROM "
+                              "nitro_model_links UNION ALL SELECT animation_id, model_file_id FROM kh2_model_links) l "
+                              "ON l.animation_id = a.id JOIN files m ON m.id = l.model_file_id WHERE a.file_id = ? "
+                              "GROUP BY m.path ORDER BY COUNT(*) DESC, m.path LIMIT 1");
+  query.bind(1, file_id);
+  if (!query.executeStep()) return std::nullopt;
+  return query.getColumn(0).getString();
+}
+
+// A player page of the file: FILE.html, then FILE~2.html ... ('~' is never part of a folder_name).
+std::string player_file(const std::string& stem, std::size_t number) {
+  return number == 1 ? stem + ".html" : fmt::format("{}~{}.html", stem, number);
+}
+
+// Players of one file: each page's address from a curve page, and its animations.
+using FilePlayers = std::vector<std::pair<std::string, PlayerPage>>;
+
+// Writes the file's players under `folder`/players/, as many pages as its animations need within a
+// page's budget (each holds at least one, so at most one page per animation).
+FilePlayers write_players(SQLite::Database& db, const FileRow& file, const DumpRoots& roots, const std::string& folder,
+                          const std::string& back, const CurvePagesOptions& options, const PageWriter& write) {
+  FilePlayers written;
+  const auto model = options.player ? linked_model(db, file.id) : std::nullopt;
+  const auto disk = file_on_disk(roots, file.path);
+  if (!model || disk.empty()) return written;
+  PlayerScripts scripts{false, "", "", ""};
+  for (std::size_t i = 0; i < options.player_scripts.size() && i < 3; ++i)
+    (i == 0 ? scripts.three : i == 1 ? scripts.gltf_loader : scripts.orbit_controls) = options.player_scripts[i].first;
+  const std::string stem = folder_name(file.path);
+  for (std::size_t skip = 0;;) {
+    auto made = options.player(disk, file_on_disk(roots, *model), skip);
+    if (!made.problem.empty() || made.page.animations.empty()) break;
+    auto& page = made.page;
+    page.title = file.path;
+    page.back_link = "../curves/" + fs::path(back).filename().string();
+    if (page.more) page.next_link = player_file(stem, written.size() + 2);
+    const auto name = player_file(stem, written.size() + 1);
+    write(folder + "/players/" + name, player_page_html(page, scripts));
+    page.glb_base64.clear();  // written: only its animations' names are needed now
+    skip += page.animations.size();
+    const bool more = page.more;
+    written.emplace_back("../players/" + name, std::move(page));
+    if (!more) break;
+  }
+  return written;
+}
+
 struct Drawn {
   std::vector<CurveSection> sections;
   std::vector<std::string> labels;  // per section, for the index: "0000.mot slot 0: 0x0000 (Idle)"
@@ -198,10 +247,18 @@ DumpCurves write_dump_curves(SQLite::Database& db, const std::string& label, con
     owner.page = page_name(folder, owner.owner, 1);
     OwnerPages pages(folder, owner, options, write);
     for (; i < files.size() && files[i].owner == owner.owner; ++i) {
-      const auto drawn = draw_file(db, files[i], roots, bones, options.load);
+      auto drawn = draw_file(db, files[i], roots, bones, options.load);
       ++(drawn.read ? dump.files_read : dump.files_from_keys);
-      for (std::size_t s = 0; s < drawn.sections.size(); ++s)
+      const auto players = drawn.read ? write_players(db, files[i], roots, folder, owner.page, options, write) : FilePlayers{};
+      if (!players.empty() && dump.players++ == 0)
+        for (const auto& [name, text] : options.player_scripts) write(folder + "/players/" + name, text);
+      PlayerAddresses addresses;
+      for (const auto& [href, page] : players) addresses.add(page, href);
+      for (std::size_t s = 0; s < drawn.sections.size(); ++s) {
+        drawn.sections[s].player = addresses.of(drawn.sections[s].curves);
+        dump.played += drawn.sections[s].player.empty() ? 0 : 1;
         owner.animations.push_back({pages.add(drawn.sections[s]), drawn.labels[s]});
+      }
     }
     pages.flush(false);
   }
@@ -219,8 +276,9 @@ std::string curves_index_html(const std::vector<std::pair<std::string, DumpCurve
     navigation.emplace_back(anchor, label);
     body += fmt::format("<h2 id=\"{}\">Dump {}</h2>\n<p class=\"note\">{}</p>\n", html_escape(anchor), html_escape(label),
                         html_escape(fmt::format("{} files read again from where they were indexed; {} drawn from the "
-                                                "keys the database stores (each section says why).",
-                                                dump.files_read, dump.files_from_keys)));
+                                                "keys the database stores (each section says why). {} animations "
+                                                "of {} files play in 3D on their skeleton (\"Play it in 3D\").",
+                                                dump.files_read, dump.files_from_keys, dump.played, dump.players)));
     if (dump.owners.empty()) {
       body += "<p class=\"note\">None.</p>\n";
       continue;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/curves.h"
+#include "reports/player_page.h"
 
 namespace animdex::reports {
 
@@ -30,6 +31,11 @@ using CurveLoader = std::function<FileCurves(const std::filesystem::path& path, 
 // A page written, relative to the docs folder, and its text.
 using PageWriter = std::function<void(const std::filesystem::path& relative, const std::string& html)>;
 
+// Makes the 3D player of the animation file at `file` on the model file at `model` (both as on
+// disk: files or container members; cli/view_verb.h), holding its animations from `skip` on.
+using PlayerMaker =
+    std::function<FilePlayer(const std::filesystem::path& file, const std::filesystem::path& model, std::size_t skip)>;
+
 struct CurveLink {
   std::string href;   // relative to the docs folder: "v1/curves/sas.html#a3"
   std::string label;  // "0000.mot slot 144: 0x0090 (5B)"
@@ -45,6 +51,8 @@ struct OwnerCurves {
 struct DumpCurves {
   std::vector<OwnerCurves> owners;
   std::size_t files_read = 0, files_from_keys = 0;
+  std::size_t players = 0;  // files with a 3D player page (under players/)
+  std::size_t played = 0;   // animations linked to one
 };
 
 struct CurvePagesOptions {
@@ -52,6 +60,11 @@ struct CurvePagesOptions {
   // A page holds sections up to this many bytes; an owner with more continues on `<owner>~2.html`.
   std::size_t page_budget = 900'000;
   std::size_t samples_per_line = 100;
+  // Where set, each file whose animations are linked to a model (nitro_model_links,
+  // kh2_model_links) gets a player page, players/<file>.html, which each of its animations' sections
+  // links to; libjs-three's scripts (file name, text) are written once beside them.
+  PlayerMaker player;
+  std::vector<std::pair<std::string, std::string>> player_scripts;
 };
 
 // Writes the pages of one dump under `folder`/curves/ through `write` and returns what index.html

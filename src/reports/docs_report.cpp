@@ -311,6 +311,8 @@ DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options) {
   std::vector<std::pair<std::string, DumpCurves>> curves;
   CurvePagesOptions curve_options;
   curve_options.load = options.load_curves;
+  curve_options.player = options.player;
+  curve_options.player_scripts = options.player_scripts;
   std::vector<std::pair<std::string, std::string>> navigation;
   ReuseOptions reuse_options;
   for (const auto& dump : dumps) {

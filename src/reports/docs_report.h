@@ -28,6 +28,10 @@ struct DocsOptions {
   // Reads an indexed file again for its curves (cli/input_loading.h); empty: every animation's
   // curves are drawn from the keys the database stores.
   CurveLoader load_curves;
+  // Makes the 3D players of the files linked to a model, and the scripts they share (docs_curves.h);
+  // empty: no players.
+  PlayerMaker player;
+  std::vector<std::pair<std::string, std::string>> player_scripts;
 };
 
 struct DocsSummary {

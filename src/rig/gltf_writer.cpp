@@ -1,12 +1,20 @@
 #include "rig/gltf_writer.h"
 
+#include <cctype>
 #include <cstring>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <tiny_gltf.h>
+
+// tinygltf's encoder, which Debian's libtinygltf exports; tiny_gltf.h declares it only in its
+// implementation part, which the shared library holds.
+namespace tinygltf {
+std::string base64_encode(unsigned char const* bytes, unsigned int length);
+}  // namespace tinygltf
 
 namespace animdex::rig {
 
@@ -65,13 +73,25 @@ void attach(tinygltf::Model& model, std::size_t first, int view) {
   for (auto i = first; i < model.accessors.size(); ++i) model.accessors[i].bufferView = view;
 }
 
+// A name as readers that bind animations by name compare it: three.js (PropertyBinding.
+// sanitizeNodeName) turns white space into '_' and drops "[].:/", so "a.b" and "ab" are one name there.
+std::string binding_key(const std::string& name) {
+  std::string key;
+  for (const char c : name)
+    if (std::isspace(static_cast<unsigned char>(c))) key += '_';
+    else if (std::string_view("[].:/").find(c) == std::string_view::npos) key += c;
+  return key;
+}
+
 void add_nodes(tinygltf::Model& model, const model::Skeleton& skeleton) {
   std::set<std::string> taken;  // readers bind animations to nodes by name: each name once
   for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
     const auto& joint = skeleton.joints[j];
     tinygltf::Node node;
     node.name = joint.name.empty() ? fmt::format("joint {}", j) : joint.name;
-    if (!taken.insert(node.name).second) taken.insert(node.name = fmt::format("{} (joint {})", node.name, j));
+    // The suffix holds the joint's unique number, so one or two tries make any name unique.
+    for (int suffix = 0; !taken.insert(binding_key(node.name)).second; ++suffix)
+      node.name = fmt::format("{} (joint {}{})", node.name, j, suffix ? fmt::format("-{}", suffix) : "");
     node.translation = doubles(std::array<float, 3>{float(joint.bind.translation[0]), float(joint.bind.translation[1]),
                                                     float(joint.bind.translation[2])});
     const auto q = normalized(joint.bind.rotation);
@@ -242,12 +262,23 @@ void GltfWriter::add(const model::SampledAnimation& animation) {
 std::size_t GltfWriter::animation_count() const { return state_->model.animations.size(); }
 std::size_t GltfWriter::binary_bytes() const { return state_->model.buffers.front().data.size(); }
 
+std::size_t GltfWriter::approximate_size() const {
+  // Nodes, skin and inverse bind matrices take about as much JSON as a channel per joint.
+  return binary_bytes() + (state_->model.accessors.size() + state_->joints + 1) * kJsonBytesPerChannel;
+}
+
 std::string GltfWriter::bytes(bool binary) const {
   tinygltf::TinyGLTF writer;
   std::ostringstream out;
   if (!writer.WriteGltfSceneToStream(&state_->model, out, false, binary))
     throw std::runtime_error("tinygltf could not serialise the glTF model");
   return std::move(out).str();
+}
+
+std::string base64(std::string_view bytes) {
+  if (bytes.size() > std::numeric_limits<unsigned int>::max()) throw std::length_error("too many bytes for base64");
+  return tinygltf::base64_encode(reinterpret_cast<const unsigned char*>(bytes.data()),
+                                 static_cast<unsigned int>(bytes.size()));
 }
 
 }  // namespace animdex::rig

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "model/skeleton.h"
 
@@ -28,6 +29,11 @@ class GltfWriter {
   void add(const model::SampledAnimation& animation);
   std::size_t animation_count() const;
   std::size_t binary_bytes() const;  // the buffer so far
+  // At most this many JSON bytes per animated channel (its accessor, sampler and channel: about 190
+  // in a KH2 export), the figure approximate_size() counts.
+  static constexpr std::size_t kJsonBytesPerChannel = 256;
+  // The file so far, the buffer and an upper estimate of its JSON, without writing it.
+  std::size_t approximate_size() const;
 
   // The whole file: `.glb` when `binary`, else `.gltf` JSON with the buffer embedded as a data URI.
   std::string bytes(bool binary) const;
@@ -36,5 +42,8 @@ class GltfWriter {
   struct State;
   std::unique_ptr<State> state_;
 };
+
+// `bytes` as base64 (RFC 4648, padded), by tinygltf's encoder: how a page embeds a .glb.
+std::string base64(std::string_view bytes);
 
 }  // namespace animdex::rig

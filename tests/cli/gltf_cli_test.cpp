@@ -44,7 +44,7 @@ TEST_CASE("export --gltf finds the skeleton beside the file and writes every ani
   CHECK_THAT(test::read_text(sample.out("door.gltf")), Catch::Contains("\"name\":\"handle\""));
   const auto lw = test::run({"export", sample.camera, "--gltf", sample.out("camera.glb"), "--rate", "10"});
   REQUIRE(lw.code == 0);
-  CHECK_THAT(lw.out, Catch::Contains("1 animation on") && Catch::Contains("(1 joints)"));
+  CHECK_THAT(lw.out, Catch::Contains("1 animation on") && Catch::Contains("(1 joint)"));
 }
 
 TEST_CASE("a LightWave motion is one node, right-handed: z changes sign", "[cli][gltf]") {
@@ -53,6 +53,10 @@ TEST_CASE("a LightWave motion is one node, right-handed: z changes sign", "[cli]
   const auto end = test::run({"pose", sample.camera, "--world", "--time", "1", "--format", "csv"});
   REQUIRE(end.code == 0);
   CHECK_THAT(end.out, Catch::Contains("\n0,camera.mot,,1,2,-3,"));
+  // --fps counts version-1 frames as it does for pose: at 60 per second frame 30 is 0.5 s.
+  const auto fast = test::run({"pose", sample.camera, "--world", "--fps", "60", "--time", "0.5", "--format", "csv"});
+  REQUIRE(fast.code == 0);
+  CHECK_THAT(fast.out, Catch::Contains("\n0,camera.mot,,1,2,-3,"));
 }
 
 TEST_CASE("pose --world gives world positions: at a key's frame, bind pose plus the key", "[cli][gltf]") {

@@ -189,6 +189,7 @@ Answer<std::vector<ExportEntry>> exportable_of(Result<KH2File> parsed, const Exp
     entries.push_back(entry_of(motion->motion, static_cast<std::size_t>(motion - file.motions.data()), std::move(name),
                                request));
     entries.back().motion_id = motion->motion_id;
+    entries.back().slot = slot;
   }
   return entries;
 }

@@ -12,7 +12,7 @@ namespace animdex::lightwave {
 
 namespace {
 
-constexpr double kLightWaveFps = 30.0;  // the scene rate v1 frames count in, and the default sample rate
+constexpr double kLightWaveFps = 30.0;  // the scene rate v1 frames count in without --fps, and v3's sample rate
 
 // Channel values at native `time`: x y z heading pitch bank sx sy sz, those the file leaves out at
 // rest (0, or 1 for scale).
@@ -56,18 +56,21 @@ Answer<model::SampledAnimation> lw_sample(std::span<const std::byte> bytes, cons
   const auto parsed = parse_lw(bytes);
   if (!parsed) return file_error(parsed.error());
   const auto& file = parsed.value();
-  const double to_seconds = file.version == 1 ? 1.0 / kLightWaveFps : 1.0;
+  const double file_fps = request.file_fps.value_or(kLightWaveFps);
+  const double to_seconds = file.version == 1 ? 1.0 / file_fps : 1.0;
   double first = INFINITY, last = -INFINITY;
   for (const auto& channel : file.channels) {
     if (channel.keys.empty()) continue;
     first = std::min(first, channel.keys.front().time * to_seconds);
     last = std::max(last, channel.keys.back().time * to_seconds);
   }
-  auto times = export_times(request, first, last, kLightWaveFps);
+  const double own_rate = file.version == 1 ? file_fps : kLightWaveFps;
+  auto times = export_times(request, first, last, own_rate);
   if (const auto* error = std::get_if<CapabilityError>(&times)) return *error;
   const auto& seconds = std::get<std::vector<double>>(times);
+  if (auto refused = check_export_size(seconds.size(), 1, request.rate.value_or(own_rate))) return *refused;
   const double to_radians = file.version == 1 ? std::numbers::pi / 180 : 1.0;
-  auto sampled = model::sampled_animation(entry.name, request.rate.value_or(kLightWaveFps), seconds.front());
+  auto sampled = model::sampled_animation(entry.name, request.rate.value_or(own_rate), seconds.front());
   for (const double time : seconds)
     sampled.frames.push_back({right_handed(channel_values(file, time / to_seconds), to_radians)});
   return sampled;
