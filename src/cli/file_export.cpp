@@ -160,12 +160,13 @@ std::size_t most_bytes(const model::SampledAnimation& animation) {
 
 std::variant<Exported, int> export_file(const std::filesystem::path& file, const ExportRequest& request,
                                         const std::filesystem::path& model, std::string_view verb,
-                                        std::size_t budget, std::size_t skip) {
+                                        std::size_t budget, std::size_t skip, const EntryFilter& keep) {
   auto loaded = load_exportable(file, verb);
   if (const int* code = std::get_if<int>(&loaded)) return *code;
   const auto& input = std::get<Loaded>(loaded);
   auto entries = entries_of(input, request, file);
   if (const int* code = std::get_if<int>(&entries)) return *code;
+  if (keep) std::erase_if(std::get<0>(entries), [&](const ExportEntry& entry) { return !keep(entry); });
   const bool chosen_by_name = !request.slot.empty() || !request.animation.empty();
   auto planned = checked_plan(std::get<0>(entries), file, model, chosen_by_name, "export");
   if (const int* code = std::get_if<int>(&planned)) return *code;

@@ -5,6 +5,7 @@
 // into one file on one skeleton and what is left out and why, and the sampling into a glTF writer.
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -88,12 +89,16 @@ struct Exported {
 // their own rates take 7.85 MB.
 inline constexpr std::size_t kGltfBufferBudget = 64u << 20;
 
+// Which of a file's animations to export (empty: all).
+using EntryFilter = std::function<bool(const ExportEntry&)>;
+
 // Loads, plans and samples every planned animation into one writer. From the first animation that
 // could take the file past `budget` bytes (GltfWriter::approximate_size) on, they are left out and listed (the first always goes in: the samples
 // budget bounds one animation), so memory stays bounded whatever the rate or the count. The first
-// `skip` planned animations are passed over (another file of the same export holds them).
+// `skip` planned animations are passed over (another file of the same export holds them); only the
+// entries `keep` accepts are planned.
 std::variant<Exported, int> export_file(const std::filesystem::path& file, const ExportRequest& request,
                                         const std::filesystem::path& model, std::string_view verb,
-                                        std::size_t budget, std::size_t skip = 0);
+                                        std::size_t budget, std::size_t skip = 0, const EntryFilter& keep = {});
 
 }  // namespace animdex

@@ -101,16 +101,6 @@ std::filesystem::path player_path_of(const std::filesystem::path& page) {
   return path;
 }
 
-// Whether a player may be written at `path`: nothing there, or a player animdex wrote before.
-bool player_replaceable(const std::filesystem::path& path) {
-  std::error_code error;
-  if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) return true;
-  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(path, error))) return false;
-  const auto head = read_file_bytes(path, 1u << 20);
-  const std::string_view text(reinterpret_cast<const char*>(head.bytes.data()), head.bytes.size());
-  return head.error.empty() && text.find(reports::kPlayerGenerator) != std::string_view::npos;
-}
-
 // The file's 3D player, made quietly (a file with no skeleton simply has none), its page linked
 // from each section it holds; the page to write, or empty with the reason in `why`.
 std::string player_for(const PlotOptions& options, std::vector<reports::CurveSection>& sections, std::string& why) {

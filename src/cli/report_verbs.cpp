@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/commands.h"
+#include "cli/diff_players.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
 #include "cli/verb.h"
@@ -111,6 +112,24 @@ int run_report_docs(const DocsCommandOptions& options, std::ostream& out) {
   }
 }
 
+// The before/after players of the changed animations, beside the page (none on standard output).
+void add_players(std::vector<reports::Section>& sections, const DiffSides& sides, const reports::DiffReport& report,
+                 const std::string& output) {
+  if (output.empty()) {
+    reports::add_change_players(sections, {}, "With --out PAGE.html, diff also writes 3D players of the changed "
+                                              "animations, before and after, into PAGE.players beside it.");
+    return;
+  }
+  const auto players = write_diff_players(sides, report, output);
+  std::string note;
+  for (const auto& line : players.notes) note += (note.empty() ? "" : " ") + line + ".";
+  reports::add_change_players(sections, players.links, note);
+  if (players.pages > 0)
+    fmt::print(stderr, "wrote {} 3D player{} under {}\n", players.pages, players.pages == 1 ? "" : "s",
+               players.folder.string());
+  for (const auto& line : players.notes) fmt::print(stderr, "{}\n", line);
+}
+
 int run_diff(const DiffCommandOptions& options, std::ostream& out) {
   const auto format = parse_output_format(options.format);
   if (!format) return fail(kExitUsage, fmt::format("unknown format '{}'", options.format));
@@ -129,7 +148,10 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out) {
     if (options.to) require_dump_label(to_db, to, "--to");
     const auto report = reports::build_diff(from_db, from, to_db, to);
     auto sections = reports::diff_sections(report, *format == OutputFormat::html);
-    if (*format == OutputFormat::html) reports::add_changed_track_charts(sections, from_db, to_db, report);
+    if (*format == OutputFormat::html) {
+      reports::add_changed_track_charts(sections, from_db, to_db, report);
+      add_players(sections, {from_db, from, to_db, to}, report, options.output);
+    }
     return emit(options.output, out, [&](std::ostream& stream) {
       reports::write_sections(stream, fmt::format("Changes from {} to {}", from, to), sections, *format);
     });

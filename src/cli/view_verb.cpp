@@ -1,6 +1,7 @@
 #include "cli/view_verb.h"
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <ostream>
 
@@ -59,10 +60,12 @@ reports::PlayerScripts beside(const std::vector<std::pair<std::string, std::stri
   return {false, scripts.at(0).first, scripts.at(1).first, scripts.at(2).first};
 }
 
-std::variant<reports::PlayerPage, int> make_player(const std::filesystem::path& file, const PoseRequest& chosen,
-                                                   const std::filesystem::path& model, std::size_t scripts_bytes,
-                                                   std::size_t skip) {
-  auto done = export_file(file, request_of(file, chosen, std::nullopt), model, "view", glb_budget(scripts_bytes), skip);
+namespace {
+
+std::variant<reports::PlayerPage, int> player_within(const std::filesystem::path& file, const PoseRequest& chosen,
+                                                     const std::filesystem::path& model, std::size_t budget,
+                                                     std::size_t skip, const EntryFilter& keep) {
+  auto done = export_file(file, request_of(file, chosen, std::nullopt), model, "view", budget, skip, keep);
   if (const int* code = std::get_if<int>(&done)) return *code;
   auto& exported = std::get<Exported>(done);
   reports::PlayerPage page;
@@ -86,16 +89,42 @@ std::variant<reports::PlayerPage, int> make_player(const std::filesystem::path& 
   return page;
 }
 
-reports::FilePlayer player_quietly(const std::filesystem::path& file, const std::filesystem::path& model,
-                                   std::size_t scripts_bytes, std::size_t skip) {
+reports::FilePlayer quietly(const std::function<std::variant<reports::PlayerPage, int>()>& make) {
   const CapturedFailure captured;
   try {
-    auto made = make_player(file, {}, model, scripts_bytes, skip);
+    auto made = make();
     if (auto* page = std::get_if<reports::PlayerPage>(&made)) return {std::move(*page), ""};
     return {{}, captured.message().empty() ? "it could not be exported" : captured.message()};
   } catch (const std::exception& error) {
     return {{}, error.what()};
   }
+}
+
+}  // namespace
+
+std::variant<reports::PlayerPage, int> make_player(const std::filesystem::path& file, const PoseRequest& chosen,
+                                                   const std::filesystem::path& model, std::size_t scripts_bytes,
+                                                   std::size_t skip) {
+  return player_within(file, chosen, model, glb_budget(scripts_bytes), skip, {});
+}
+
+reports::FilePlayer player_quietly(const std::filesystem::path& file, const std::filesystem::path& model,
+                                   std::size_t scripts_bytes, std::size_t skip) {
+  return quietly([&] { return player_within(file, {}, model, glb_budget(scripts_bytes), skip, {}); });
+}
+
+bool player_replaceable(const std::filesystem::path& path) {
+  std::error_code error;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) return true;
+  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(path, error))) return false;
+  const auto head = read_file_bytes(path, 1u << 20);
+  const std::string_view text(reinterpret_cast<const char*>(head.bytes.data()), head.bytes.size());
+  return head.error.empty() && text.find(reports::kPlayerGenerator) != std::string_view::npos;
+}
+
+reports::FilePlayer compared_side_quietly(const std::filesystem::path& file, const std::filesystem::path& model,
+                                          std::size_t scripts_bytes, const EntryFilter& keep) {
+  return quietly([&] { return player_within(file, {}, model, glb_budget(scripts_bytes) / 2, 0, keep); });
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "cli/file_export.h"
 #include "formats/capabilities.h"
 #include "reports/player_page.h"
 
@@ -36,5 +37,14 @@ std::variant<reports::PlayerPage, int> make_player(const std::filesystem::path& 
 // past the budget takes several pages), or in words why there is none.
 reports::FilePlayer player_quietly(const std::filesystem::path& file, const std::filesystem::path& model,
                                    std::size_t scripts_bytes, std::size_t skip);
+
+// Whether a player may be written at `path`: nothing there, or a player animdex wrote before (it
+// carries reports::kPlayerGenerator); never a file of the user's.
+bool player_replaceable(const std::filesystem::path& path);
+
+// One side of `diff`'s comparison page: the animations of `file` that `keep` accepts, in half the
+// page's room for .glb data (the other side takes the other half), or why there are none.
+reports::FilePlayer compared_side_quietly(const std::filesystem::path& file, const std::filesystem::path& model,
+                                          std::size_t scripts_bytes, const EntryFilter& keep);
 
 }  // namespace animdex

@@ -115,4 +115,20 @@ void add_changed_track_charts(std::vector<Section>& sections, SQLite::Database& 
       "blue", "red", count > kLimit ? fmt::format(" The first {} of {} tracks are drawn.", kLimit, count) : "");
 }
 
+void add_change_players(std::vector<Section>& sections, const std::vector<ChangePlayer>& players,
+                        const std::string& note) {
+  const auto animations =
+      std::find_if(sections.begin(), sections.end(), [](const Section& s) { return s.anchor == "animations"; });
+  if (animations == sections.end()) return;
+  if (!note.empty()) animations->note += " " + note;
+  if (players.empty()) return;
+  std::string list;
+  for (const auto& [animation, href] : players)
+    list += fmt::format("<li><a class=\"player\" href=\"{}\">{} {}{}</a></li>", html_escape(href),
+                        html_escape(animation->path), html_escape(animation->animation_key),
+                        animation->name ? html_escape(" (" + *animation->name + ")") : "");
+  animations->chart += fmt::format("<p>Play the before (blue) and after (red) of a changed animation in 3D, drawn over "
+                                   "one another:</p><ul class=\"players\">{}</ul>\n", list);
+}
+
 }  // namespace animdex::reports

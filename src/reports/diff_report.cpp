@@ -283,7 +283,9 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
   for (const auto& row : run("diff-animations").rows) {
     AnimationChange change{cell_text(row[0]), cell_text(row[1]), cell_text(row[2]), cell_text(row[4]),
                            std::holds_alternative<std::string>(row[3]) ? std::optional(cell_text(row[3])) : std::nullopt,
-                           {}, {}};
+                           {}, {}, {}, {}};
+    if (const auto* id = std::get_if<std::int64_t>(&row[5])) change.from_animation_id = *id;
+    if (const auto* id = std::get_if<std::int64_t>(&row[6])) change.to_animation_id = *id;
     // The states of the newer side; of the older one for a removed animation.
     const bool removed = change.change == "removed";
     const auto& states = removed ? from_states : to_states;

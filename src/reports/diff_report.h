@@ -32,6 +32,7 @@ struct AnimationChange {
   std::optional<std::string> name;
   std::vector<std::int64_t> states;  // KH2 Player/Raw motion-set states it is played in (newer side)
   std::vector<TrackChange> tracks;   // changed animations only
+  std::optional<std::int64_t> from_animation_id, to_animation_id;  // animations.id on each side that has it
 };
 
 struct DiffReport {

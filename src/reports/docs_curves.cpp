@@ -95,17 +95,6 @@ FileCurves read_again(const FileRow& file, const DumpRoots& roots, const CurveLo
   return read;
 }
 
-// The model most of the file's animations are linked to (as the dump stores its path), if any.
-std::optional<std::string> linked_model(SQLite::Database& db, std::int64_t file_id) {
-  SQLite::Statement query(db, "SELECT m.path FROM animations a JOIN (SELECT animation_id, model_file_id FROM "
-                              "nitro_model_links UNION ALL SELECT animation_id, model_file_id FROM kh2_model_links) l "
-                              "ON l.animation_id = a.id JOIN files m ON m.id = l.model_file_id WHERE a.file_id = ? "
-                              "GROUP BY m.path ORDER BY COUNT(*) DESC, m.path LIMIT 1");
-  query.bind(1, file_id);
-  if (!query.executeStep()) return std::nullopt;
-  return query.getColumn(0).getString();
-}
-
 // A player page of the file: FILE.html, then FILE~2.html ... ('~' is never part of a folder_name).
 std::string player_file(const std::string& stem, std::size_t number) {
   return number == 1 ? stem + ".html" : fmt::format("{}~{}.html", stem, number);

@@ -38,4 +38,14 @@ std::filesystem::path file_on_disk(const DumpRoots& roots, const std::string& pa
   return {};
 }
 
+std::optional<std::string> linked_model(SQLite::Database& db, std::int64_t file_id) {
+  SQLite::Statement query(db, "SELECT m.path FROM animations a JOIN (SELECT animation_id, model_file_id FROM "
+                              "nitro_model_links UNION ALL SELECT animation_id, model_file_id FROM kh2_model_links) l "
+                              "ON l.animation_id = a.id JOIN files m ON m.id = l.model_file_id WHERE a.file_id = ? "
+                              "GROUP BY m.path ORDER BY COUNT(*) DESC, m.path LIMIT 1");
+  query.bind(1, file_id);
+  if (!query.executeStep()) return std::nullopt;
+  return query.getColumn(0).getString();
+}
+
 }  // namespace animdex::reports

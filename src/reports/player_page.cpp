@@ -1,6 +1,7 @@
 #include "reports/player_page.h"
 
 #include <cctype>
+#include <map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -33,22 +34,16 @@ constexpr const char* kStyle = R"(body{font-family:sans-serif;margin:16px;color:
 
 }  // namespace
 
-std::string player_page_html(const PlayerPage& page, const PlayerScripts& scripts) {
-  nlohmann::json animations = nlohmann::json::array();
-  for (const auto& animation : page.animations)
-    animations.push_back({{"name", animation.name},
-                          {"fps", animation.fps},
-                          {"first", animation.first_time},
-                          {"frames", animation.frames}});
-  const nlohmann::json data{{"glb", page.glb_base64}, {"animations", animations}, {"joints", page.joint_names}};
-  std::string notes;
-  for (const auto& note : page.notes) notes += "<li>" + html_escape(note) + "</li>";
-  std::string back;
-  if (!page.back_link.empty()) back += fmt::format("<a href=\"{}\">Back</a>", html_escape(page.back_link));
-  if (!page.next_link.empty())
-    back += fmt::format("{}<a href=\"{}\">The file's next animations</a>", back.empty() ? "" : " | ",
-                        html_escape(page.next_link));
-  if (!back.empty()) back = "<p class=\"notes\">" + back + "</p>\n";
+namespace {
+
+nlohmann::json animation_json(const PlayerAnimation& animation) {
+  return {{"name", animation.name}, {"fps", animation.fps}, {"first", animation.first_time}, {"frames", animation.frames}};
+}
+
+std::string page_html(const std::string& title, const nlohmann::json& data, const std::vector<std::string>& notes,
+                      const std::string& links, const PlayerScripts& scripts) {
+  std::string items;
+  for (const auto& note : notes) items += "<li>" + html_escape(note) + "</li>";
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">{0}<title>{1} - animdex player</title>"
       "<style>{2}</style></head><body>\n{3}<h1>{1}</h1>\n"
@@ -58,27 +53,87 @@ std::string player_page_html(const PlayerPage& page, const PlayerScripts& script
       "<div id=\"tip\" hidden></div>\n<p class=\"notes\">Drag to orbit, scroll to zoom, hover a joint for its name. "
       "The address keeps the animation and frame (#anim=NAME&amp;frame=N).</p><ul class=\"notes\">{4}</ul>\n"
       "{5}{6}{7}<script>const ANIMDEX_PLAYER = {8};</script>\n<script>{9}</script>\n</body></html>\n",
-      kPlayerGenerator, html_escape(page.title), kStyle, back, notes, script(scripts, scripts.three),
+      kPlayerGenerator, html_escape(title), kStyle, links, items, script(scripts, scripts.three),
       script(scripts, scripts.gltf_loader), script(scripts, scripts.orbit_controls), script_json(data),
       embedded_file("src/reports/player/player.js").value());
 }
 
-std::string player_link(std::string_view page, std::string_view animation) {
-  std::string link = std::string(page) + "#anim=";
-  for (const unsigned char c : animation) {
-    if (std::isalnum(c) || std::string_view("-_.~").find(static_cast<char>(c)) != std::string_view::npos)
-      link += static_cast<char>(c);
-    else
-      link += fmt::format("%{:02X}", c);
-  }
-  return link;
+std::string links_html(const std::string& back_link, const std::string& next_link) {
+  std::string links;
+  if (!back_link.empty()) links += fmt::format("<a href=\"{}\">Back</a>", html_escape(back_link));
+  if (!next_link.empty())
+    links += fmt::format("{}<a href=\"{}\">The file's next animations</a>", links.empty() ? "" : " | ",
+                         html_escape(next_link));
+  return links.empty() ? links : "<p class=\"notes\">" + links + "</p>\n";
 }
-
-namespace {
 
 std::string key_of(const std::string& slot, const std::string& name) { return slot.empty() ? "name:" + name : "slot:" + slot; }
 
+std::string key_of(const PlayerAnimation& animation) { return key_of(animation.slot, animation.source_name); }
+
 }  // namespace
+
+std::string player_page_html(const PlayerPage& page, const PlayerScripts& scripts) {
+  nlohmann::json animations = nlohmann::json::array();
+  for (const auto& animation : page.animations) animations.push_back(animation_json(animation));
+  const nlohmann::json data{{"glb", page.glb_base64}, {"animations", animations}, {"joints", page.joint_names}};
+  return page_html(page.title, data, page.notes, links_html(page.back_link, page.next_link), scripts);
+}
+
+std::vector<ComparedAnimation> compared_animations(const PlayerPage& before, const PlayerPage& after) {
+  std::vector<ComparedAnimation> pairs;
+  std::map<std::string, std::size_t> by_key;
+  for (std::size_t a = 0; a < after.animations.size(); ++a) {
+    by_key.emplace(key_of(after.animations[a]), pairs.size());
+    pairs.push_back({std::nullopt, a});
+  }
+  for (std::size_t b = 0; b < before.animations.size(); ++b) {
+    const auto [found, added] = by_key.emplace(key_of(before.animations[b]), pairs.size());
+    if (added) pairs.push_back({b, std::nullopt});
+    else if (!pairs[found->second].before) pairs[found->second].before = b;
+  }
+  return pairs;
+}
+
+std::string compare_page_html(const ComparePage& page, const PlayerScripts& scripts) {
+  const PlayerPage* sides[] = {&page.before, &page.after};
+  nlohmann::json rigs = nlohmann::json::array();
+  for (const auto* side : sides)
+    rigs.push_back({{"label", side == &page.before ? "before" : "after"},
+                    {"glb", side->glb_base64},
+                    {"joints", side->joint_names}});
+  nlohmann::json animations = nlohmann::json::array();
+  for (const auto& pair : compared_animations(page.before, page.after)) {
+    // The slider counts the newer side's frames where it has the animation.
+    const auto& shown = pair.after ? page.after.animations[*pair.after] : page.before.animations[*pair.before];
+    auto entry = animation_json(shown);
+    entry["sides"] = nlohmann::json::array();
+    for (const auto& [side, index] : {std::pair{&page.before, pair.before}, std::pair{&page.after, pair.after}}) {
+      if (!index) { entry["sides"].push_back(nullptr); continue; }
+      auto played = animation_json(side->animations[*index]);
+      played["clip"] = *index;
+      entry["sides"].push_back(played);
+    }
+    animations.push_back(entry);
+  }
+  const nlohmann::json data{{"rigs", rigs}, {"animations", animations}};
+  return page_html(page.title, data, page.notes, links_html(page.back_link, ""), scripts);
+}
+
+std::string percent_encoded(std::string_view text) {
+  std::string encoded;
+  for (const unsigned char c : text) {
+    if (std::isalnum(c) || std::string_view("-_.~").find(static_cast<char>(c)) != std::string_view::npos)
+      encoded += static_cast<char>(c);
+    else
+      encoded += fmt::format("%{:02X}", c);
+  }
+  return encoded;
+}
+
+std::string player_link(std::string_view page, std::string_view animation) {
+  return std::string(page) + "#anim=" + percent_encoded(animation);
+}
 
 void PlayerAddresses::add(const PlayerPage& page, const std::string& href) {
   for (const auto& animation : page.animations)

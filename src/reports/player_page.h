@@ -12,6 +12,7 @@
 // file reach the page only as text (textContent, escaped HTML, JSON with '<' escaped).
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,29 @@ struct FilePlayer {
 inline constexpr std::string_view kPlayerGenerator = "<meta name=\"generator\" content=\"animdex player\">";
 
 std::string player_page_html(const PlayerPage& page, const PlayerScripts& scripts);
+
+// Two dumps' players of one file drawn over one another (`diff --format html`): the older in blue,
+// the newer in red, one slider and chooser for both. animdexPoses(frame) gives each side's joint
+// positions (null where a side lacks the animation); animdexPose the first side that has it; the
+// body's data-poses holds the shown frame's.
+struct ComparePage {
+  std::string title;
+  PlayerPage before, after;        // each side's .glb, animations and joint names (their notes unused)
+  std::vector<std::string> notes;  // shown under the player
+  std::string back_link;
+};
+
+// The animations the page offers: the newer side's in its order, then those only the older has,
+// paired by their slot where the format has slots, else by their name; indices into each side.
+struct ComparedAnimation {
+  std::optional<std::size_t> before, after;
+};
+std::vector<ComparedAnimation> compared_animations(const PlayerPage& before, const PlayerPage& after);
+
+std::string compare_page_html(const ComparePage& page, const PlayerScripts& scripts);
+
+// `text` with every byte but letters, digits and "-_.~" written %XX, as an address's part.
+std::string percent_encoded(std::string_view text);
 
 // The address of `animation` in the player at `page` (relative): "page.html#anim=NAME" with the
 // name percent-encoded, as the page reads it.

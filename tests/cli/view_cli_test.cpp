@@ -112,3 +112,49 @@ TEST_CASE("a file's animations stop at its budget: the rest are listed, the file
   CHECK(std::get<Exported>(tiny).animations.size() == 1);
   CHECK(std::get<Exported>(tiny).over_budget.size() == 10);
 }
+
+TEST_CASE("diff --format html --out plays a changed animation's before and after in one player beside it",
+          "[cli][view][diff]") {
+  Sample sample;
+  std::filesystem::copy(sample.dir / "s", sample.dir / "t", std::filesystem::copy_options::recursive);
+  // One key value of the KH2 set's slot 0 (the float32 0.5, stored once) becomes 0.75.
+  auto bytes = test::read_text(sample.out("t/kh2/obj/P_SAMPLE.mset"));
+  const std::string half("\x00\x00\x00\x3f", 4), three_quarters("\x00\x00\x40\x3f", 4);
+  REQUIRE(test::count_of(bytes, half) == 1);
+  bytes.replace(bytes.find(half), 4, three_quarters);
+  test::write_text(sample.out("t/kh2/obj/P_SAMPLE.mset"), bytes);
+  REQUIRE(test::run({"index", sample.out("s"), "--db", sample.out("s.db"), "--label", "old"}).code == 0);
+  REQUIRE(test::run({"index", sample.out("t"), "--db", sample.out("t.db"), "--label", "new"}).code == 0);
+  std::filesystem::create_directories(sample.dir / "d");
+  const auto diff = test::run_capturing({"diff", sample.out("s.db"), sample.out("t.db"), "--format", "html", "--out",
+                                         sample.out("d/ch.html")});
+  REQUIRE(diff.code == 0);
+  CHECK_THAT(diff.err, Catch::Contains("wrote 1 3D player under " + sample.out("d/ch.players")));
+  CHECK_THAT(test::read_text(sample.out("d/ch.html")),
+             Catch::Contains("<a class=\"player\" href=\"ch.players/kh2_obj_P_SAMPLE.mset.html#anim=0%20A0\">"
+                             "kh2/obj/P_SAMPLE.mset 0 (IDLE (battle, weapon))</a>"));
+  const auto page = test::read_text(sample.out("d/ch.players/kh2_obj_P_SAMPLE.mset.html"));
+  CHECK_THAT(page, Catch::Contains(std::string(reports::kPlayerGenerator)) &&
+                       Catch::Contains("<a href=\"../ch.html\">Back</a>") &&
+                       Catch::Contains("Before, old, in blue; after, new, in red."));
+  // Two rigs, each a .glb; the one changed animation, played by clip 0 of each.
+  CHECK(test::count_of(page, "\"glb\":\"Z2xURg") == 2);
+  CHECK_THAT(page, Catch::Contains("\"label\":\"before\"") && Catch::Contains("\"label\":\"after\""));
+  CHECK(test::count_of(page, "\"name\":\"0 A0\"") == 1);
+  CHECK(test::count_of(page, "\"clip\":0") == 2);
+  // A file of the user's where the player would go is left alone, and the page links no player.
+  std::filesystem::create_directories(sample.dir / "e/ch.players");
+  test::write_text(sample.out("e/ch.players/kh2_obj_P_SAMPLE.mset.html"), "mine");
+  const auto kept = test::run_capturing({"diff", sample.out("s.db"), sample.out("t.db"), "--format", "html", "--out",
+                                         sample.out("e/ch.html")});
+  REQUIRE(kept.code == 0);
+  CHECK_THAT(kept.err, Catch::Contains("1 changed file without a 3D player: kh2/obj/P_SAMPLE.mset: " +
+                                       sample.out("e/ch.players/kh2_obj_P_SAMPLE.mset.html") +
+                                       " exists and is not a player animdex wrote; it is left alone"));
+  CHECK(test::read_text(sample.out("e/ch.players/kh2_obj_P_SAMPLE.mset.html")) == "mine");
+  CHECK(test::read_text(sample.out("e/ch.html")).find("class=\"player\"") == std::string::npos);
+  // On standard output there is no folder for players: the page says how to get them.
+  const auto shown = test::run({"diff", sample.out("s.db"), sample.out("t.db"), "--format", "html"});
+  REQUIRE(shown.code == 0);
+  CHECK_THAT(shown.out, Catch::Contains("With --out PAGE.html, diff also writes 3D players"));
+}

@@ -23,10 +23,11 @@ import html
 import json
 import os
 import re
+import shutil
 import subprocess
 import sqlite3
 import sys
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reports"))
 from browser_check import console_lines, png_pixels, real_corpus, start  # noqa: E402
@@ -112,6 +113,86 @@ def check_frames(browser, work, animdex, page, source, extra, animation, frames)
                              % (page, animation, frame, error))
         worst = max(worst, error)
     return worst
+
+
+def poses_at(browser, work, page, animation, frame):
+    """A comparison page's poses at a frame: [before, after], None where a side lacks the animation."""
+    attributes, _ = open_page(browser, work, page, animation, frame)
+    return json.loads(attributes["data-poses"])
+
+
+def worst_difference(shown, expected):
+    if len(shown) != len(expected):
+        raise SystemExit("%d joints on the page, pose --world gives %d" % (len(shown), len(expected)))
+    return max(abs(a - b) for p, q in zip(shown, expected) for a, b in zip(p, q)) / size_of(expected)
+
+
+def patch_one_key(animdex, database, path, file):
+    """Changes one stored key value of `file` (a KH2 motion set keeps its key values as float32):
+    the first key whose float32 bytes occur once in the file becomes 0.25 larger."""
+    import struct
+    data = bytearray(open(file, "rb").read())
+    rows = json.loads(run([animdex, "sql", "--db", database, "--format", "json", "--max-rows", "5000",
+                           "SELECT k.x FROM keyframes k JOIN bone_tracks t ON t.id = k.track_id JOIN animations a "
+                           "ON a.id = t.animation_id JOIN files f ON f.id = a.file_id WHERE f.path = '%s' AND k.x "
+                           "IS NOT NULL AND k.x <> 0 ORDER BY a.slot, t.track_index, k.key_index LIMIT 5000" % path]).stdout)
+    for value in (row["x"] for row in rows):
+        stored = struct.pack("<f", value)
+        if data.count(stored) == 1:
+            at = data.find(stored)
+            data[at:at + 4] = struct.pack("<f", value + 0.25)
+            open(file, "wb").write(data)
+            return value
+    raise SystemExit("%s: no key value to change" % file)
+
+
+def most_changed_frame(animdex, before_root, after_root, path, extra, entry):
+    """The frame of the page's animation where pose --world of the two files differs most."""
+    times = []
+    for frame in range(entry["frames"]):
+        times += ["--time", repr(entry["first"] + frame / entry["fps"])]
+    sides = [json.loads(run([animdex, "pose", os.path.join(root, path), "--world", "--format", "json"] + extra + times)
+                        .stdout) for root in (before_root, after_root)]
+    moved = [max(abs(a - b) for p, q in zip(x["joints"], y["joints"]) for a, b in zip(p["P"], q["P"]))
+             for x, y in zip(*sides)]
+    return max(range(len(moved)), key=lambda frame: moved[frame])
+
+
+def check_diff(browser, work, animdex, before_root, after_root, changed_path, extra, name):
+    """diff --format html between two dumps, one key of `changed_path` changed: the diff links the
+    changed animation to a player that draws both sides, each equal to pose --world of its file."""
+    databases = [os.path.join(work, name + "-before.db"), os.path.join(work, name + "-after.db")]
+    run([animdex, "index", before_root, "--db", databases[0], "--label", "before", "--quiet"])
+    value = patch_one_key(animdex, databases[0], changed_path, os.path.join(after_root, changed_path))
+    run([animdex, "index", after_root, "--db", databases[1], "--label", "after", "--quiet"])
+    out = os.path.join(work, name + "-changes.html")
+    result = run([animdex, "diff", databases[0], databases[1], "--format", "html", "--out", out])
+    links = re.findall(r'<a class="player" href="([^"]+)"', open(out, encoding="utf-8").read())
+    if len(links) != 1:
+        raise SystemExit("%s: %d player links, expected 1 (the changed animation)\n%s" % (out, len(links), result.stderr))
+    page, _, anchor = html.unescape(links[0]).partition("#anim=")
+    page = os.path.join(os.path.dirname(out), unquote(page))
+    animation = unquote(anchor)
+    entry = next(a for a in player_data(page)["animations"] if a["name"] == animation)
+    last = entry["frames"] - 1
+    slot = ["--slot", animation.split(" ")[0]]
+    frames = [0, most_changed_frame(animdex, before_root, after_root, changed_path, extra + slot, entry), last]
+    worst, moved = 0.0, 0.0
+    for frame in frames:
+        before, after = poses_at(browser, work, page, animation, frame)
+        seconds = entry["first"] + frame / entry["fps"]
+        for shown, root in [(before, before_root), (after, after_root)]:
+            expected = pose_world(animdex, os.path.join(root, changed_path), extra + slot, seconds)
+            error = worst_difference(shown, expected)
+            if error > TOLERANCE:
+                raise SystemExit("%s frame %d: a side differs from pose --world by %.3g of the size" % (page, frame, error))
+            worst = max(worst, error)
+        moved = max(moved, max(abs(a - b) for p, q in zip(before, after) for a, b in zip(p, q)))
+    if moved == 0:
+        raise SystemExit("%s: before and after are drawn the same, though a key changed" % page)
+    print("%s diff: key %r changed; %s links to %s; '%s' at frames %s: both sides equal pose --world (worst "
+          "%.3g of the size), the sides differ by up to %.3g" % (name, value, os.path.basename(out), links[0], animation,
+                                                                  frames, worst, moved))
 
 
 def view(animdex, source, page, *extra):
@@ -222,6 +303,10 @@ def main():
                os.path.join(work, "gnt.html")], code=2)
     print("GNT: exit 2, " + gnt.stderr.strip())
     check_hostile(browser, work, animdex)
+    changed = os.path.join(work, "s-changed")
+    shutil.rmtree(changed, ignore_errors=True)
+    shutil.copytree(sample, changed)
+    check_diff(browser, work, animdex, sample, changed, "kh2/obj/P_SAMPLE.mset", [], "sample")
     check_docs(browser, work, animdex)
     check_real(browser, work, animdex)
     return 0
@@ -258,7 +343,20 @@ def check_real(browser, work, animdex):
     other = data["animations"][-1]["name"]
     open_page(browser, work, page, other, 0)
     print("  the chooser on '%s' renders" % other)
+    check_real_diff(browser, work, animdex, sora, model)
     check_real_docs(browser, work, animdex, corpus)
+
+
+def check_real_diff(browser, work, animdex, sora, model):
+    """Sora's motion set and model copied into two dumps (into the work folder, never the project),
+    one key changed in the second."""
+    roots = [os.path.join(work, "sora-" + side) for side in ("before", "after")]
+    for root in roots:
+        shutil.rmtree(root, ignore_errors=True)
+        os.makedirs(os.path.join(root, "obj"))
+        shutil.copy(sora, os.path.join(root, "obj"))
+        shutil.copy(model, os.path.join(root, "obj"))
+    check_diff(browser, work, animdex, roots[0], roots[1], "obj/P_EX100.mset", [], "real KH2")
 
 
 def check_real_docs(browser, work, animdex, corpus):

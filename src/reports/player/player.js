@@ -1,11 +1,18 @@
 // The 3D player (src/reports/player_page.h): after three.js, the GLTFLoader and OrbitControls, with
-// ANIMDEX_PLAYER holding the .glb as base64, the animations' names, rates, first times and frame
-// counts, and the joints' names. Joints are dots, bones lines from each joint to its parent; names
-// reach the page only through textContent. Without WebGL the page still poses (animdexPose) and
-// says why it draws nothing.
+// ANIMDEX_PLAYER holding one .glb as base64 (`glb`, `joints`) and the animations' names, rates,
+// first times and frame counts; or, on a page comparing two dumps, several rigs (`rigs`: a label,
+// a .glb and joint names each) drawn over one another, each animation naming its clip in each rig
+// (`sides`, null where a rig lacks it). Joints are dots, bones lines from each joint to its parent;
+// names reach the page only through textContent. Without WebGL the page still poses (animdexPose)
+// and says why it draws nothing.
 (function () {
   'use strict';
   const data = ANIMDEX_PLAYER;
+  if (!data.rigs) {  // one rig: each animation is the clip of its own index
+    data.rigs = [{label: '', glb: data.glb, joints: data.joints}];
+    data.animations.forEach(function (a, i) { a.sides = [{clip: i, fps: a.fps, first: a.first, frames: a.frames}]; });
+  }
+  const palette = data.rigs.length === 1 ? [[0x1f77b4, 0xd62728]] : [[0x1f77b4, 0x1f77b4], [0xd62728, 0xd62728]];
   const view = document.getElementById('view');
   const chooser = document.getElementById('animation');
   const slider = document.getElementById('frame');
@@ -26,8 +33,7 @@
   const camera = new THREE.PerspectiveCamera(45, 1, 0.01, 1e6);
   const controls = new THREE.OrbitControls(camera, canvas);
   function render() { if (renderer) renderer.render(scene, camera); }
-  let joints = [], parents = [], mixer = null, action = null, clips = [], current = 0, playing = false;
-  let last = 0, bones = null, dots = null;
+  let rigs = [], current = 0, playing = false, last = 0, dotSize = 1;
 
   function fail(message) {
     const p = document.getElementById('error');
@@ -36,57 +42,71 @@
     document.body.dataset.error = message;
   }
 
-  function bytes() {
-    const text = atob(data.glb);
+  function bytes(base64) {
+    const text = atob(base64);
     const out = new Uint8Array(text.length);
     for (let i = 0; i < text.length; ++i) out[i] = text.charCodeAt(i);
     return out.buffer;
   }
 
-  function worldPositions() {
-    return joints.map(function (node) {
+  function worldPositions(rig) {
+    return rig.joints.map(function (node) {
       node.updateWorldMatrix(true, false);
       const e = node.matrixWorld.elements;
       return [e[12], e[13], e[14]];
     });
   }
 
-  function redraw() {
-    const points = worldPositions();
-    const lines = bones.geometry.attributes.position.array;
+  // Draws a rig at its pose; a rig without the shown animation is hidden and gives null.
+  function redraw(rig) {
+    const shown = rig.action !== null;
+    rig.bones.visible = rig.dots.visible = shown;
+    if (!shown) return null;
+    const points = worldPositions(rig);
+    const lines = rig.bones.geometry.attributes.position.array;
     let k = 0;
     points.forEach(function (p, j) {
-      const q = parents[j] >= 0 ? points[parents[j]] : p;
+      const q = rig.parents[j] >= 0 ? points[rig.parents[j]] : p;
       lines.set(q, k); lines.set(p, k + 3); k += 6;
-      dots.geometry.attributes.position.array.set(p, j * 3);
+      rig.dots.geometry.attributes.position.array.set(p, j * 3);
     });
-    bones.geometry.attributes.position.needsUpdate = true;
-    dots.geometry.attributes.position.needsUpdate = true;
-    dots.geometry.computeBoundingSphere();
-    render();
+    rig.bones.geometry.attributes.position.needsUpdate = true;
+    rig.dots.geometry.attributes.position.needsUpdate = true;
+    rig.dots.geometry.computeBoundingSphere();
     return points;
   }
 
-  function frameCount() { return data.animations[current].frames; }
-  function rate() { return data.animations[current].fps; }
+  function shownAnimation() { return data.animations[current]; }
+  function frameCount() { return shownAnimation().frames; }
+  function rate() { return shownAnimation().fps; }
 
+  // Each rig at the frame's time in its own animation, held at its last sample past its end.
   function showFrame(frame) {
     frame = Math.max(0, Math.min(frameCount() - 1, Math.round(frame)));
-    action.time = frame / rate();
-    mixer.update(0);
+    const seconds = frame / rate();
+    const poses = rigs.map(function (rig, r) {
+      const side = shownAnimation().sides[r];
+      if (side) { rig.action.time = Math.min(seconds, (side.frames - 1) / side.fps); rig.mixer.update(0); }
+      return redraw(rig);
+    });
+    render();
     slider.value = frame;
-    const seconds = data.animations[current].first + frame / rate();
-    clock.textContent = 'frame ' + frame + ' / ' + (frameCount() - 1) + ', ' + seconds.toFixed(3) + ' s at ' + rate() + ' per second';
-    return redraw();
+    clock.textContent = 'frame ' + frame + ' / ' + (frameCount() - 1) + ', ' +
+        (shownAnimation().first + seconds).toFixed(3) + ' s at ' + rate() + ' per second';
+    return poses;
   }
+
+  function firstPose(poses) { return poses.find(function (p) { return p !== null; }); }
 
   function choose(index) {
     current = index;
     chooser.value = String(index);
-    if (action) action.stop();
-    action = mixer.clipAction(clips[index]);
-    action.play();
-    action.paused = true;
+    rigs.forEach(function (rig, r) {
+      if (rig.action) rig.action.stop();
+      const side = data.animations[index].sides[r];
+      rig.action = side ? rig.mixer.clipAction(rig.clips[side.clip]) : null;
+      if (rig.action) { rig.action.play(); rig.action.paused = true; }
+    });
     slider.max = frameCount() - 1;
   }
 
@@ -103,7 +123,7 @@
   }
 
   function writeAddress(frame) {
-    history.replaceState(null, '', '#anim=' + encodeURIComponent(data.animations[current].name) + '&frame=' + frame);
+    history.replaceState(null, '', '#anim=' + encodeURIComponent(shownAnimation().name) + '&frame=' + frame);
   }
 
   function frame() { return Number(slider.value); }
@@ -118,7 +138,8 @@
     requestAnimationFrame(tick);
   }
 
-  function fit(points) {
+  function fit(poses) {
+    const points = [].concat.apply([], poses.filter(function (p) { return p !== null; }));
     const box = new THREE.Box3().setFromPoints(points.map(function (p) { return new THREE.Vector3(p[0], p[1], p[2]); }));
     const size = Math.max(box.getSize(new THREE.Vector3()).length(), 1e-3);
     const centre = box.getCenter(new THREE.Vector3());
@@ -129,19 +150,27 @@
     const grid = new THREE.GridHelper(size * 2, 20, 0x999999, 0xdddddd);
     grid.position.set(centre.x, box.min.y, centre.z);
     scene.add(grid);
-    dots.material.size = size / 80;
+    dotSize = size / 80;
+    rigs.forEach(function (rig) { rig.dots.material.size = dotSize; });
   }
 
   function hover(event) {
     const rect = canvas.getBoundingClientRect();
     const mouse = new THREE.Vector2((event.clientX - rect.left) / rect.width * 2 - 1, -(event.clientY - rect.top) / rect.height * 2 + 1);
     const ray = new THREE.Raycaster();
-    ray.params.Points.threshold = dots.material.size;
+    ray.params.Points.threshold = dotSize;
     ray.setFromCamera(mouse, camera);
-    const hit = ray.intersectObject(dots)[0];
-    tip.hidden = !hit;
-    if (hit) {
-      tip.textContent = (data.joints[hit.index] || joints[hit.index].name) + ' (joint ' + hit.index + ')';
+    let text = null;
+    rigs.forEach(function (rig, r) {
+      const hit = text === null && rig.dots.visible ? ray.intersectObject(rig.dots)[0] : undefined;
+      if (hit) {
+        const name = data.rigs[r].joints[hit.index] || rig.joints[hit.index].name;
+        text = (data.rigs[r].label ? data.rigs[r].label + ': ' : '') + name + ' (joint ' + hit.index + ')';
+      }
+    });
+    tip.hidden = text === null;
+    if (text !== null) {
+      tip.textContent = text;
       tip.style.left = (event.clientX + 12) + 'px';
       tip.style.top = (event.clientY + 12) + 'px';
     }
@@ -155,20 +184,26 @@
     render();
   }
 
-  function start(gltf, nodes) {
+  function rigOf(gltf, nodes, colours) {
     const skin = gltf.parser.json.skins[0];
-    joints = skin.joints.map(function (i) { return nodes[i]; });
+    const joints = skin.joints.map(function (i) { return nodes[i]; });
     const jointOf = new Map(skin.joints.map(function (n, j) { return [n, j]; }));
-    parents = joints.map(function (node) { return node.parent && jointOf.has(nodes.indexOf(node.parent)) ? jointOf.get(nodes.indexOf(node.parent)) : -1; });
+    const parents = joints.map(function (node) {
+      return node.parent && jointOf.has(nodes.indexOf(node.parent)) ? jointOf.get(nodes.indexOf(node.parent)) : -1;
+    });
     scene.add(gltf.scene);
-    bones = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({color: 0x1f77b4}));
+    const bones = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({color: colours[0]}));
     bones.geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(joints.length * 6), 3));
-    dots = new THREE.Points(new THREE.BufferGeometry(), new THREE.PointsMaterial({color: 0xd62728}));
+    const dots = new THREE.Points(new THREE.BufferGeometry(), new THREE.PointsMaterial({color: colours[1]}));
     dots.geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(joints.length * 3), 3));
     bones.frustumCulled = dots.frustumCulled = false;
     scene.add(bones, dots);
-    mixer = new THREE.AnimationMixer(gltf.scene);
-    clips = gltf.animations;
+    return {joints: joints, parents: parents, bones: bones, dots: dots, mixer: new THREE.AnimationMixer(gltf.scene),
+            clips: gltf.animations, action: null};
+  }
+
+  function start(loaded) {
+    rigs = loaded.map(function (l, r) { return rigOf(l.gltf, l.nodes, palette[r % palette.length]); });
     data.animations.forEach(function (a, i) {
       const option = document.createElement('option');
       option.value = String(i);
@@ -176,8 +211,10 @@
       chooser.appendChild(option);
     });
     resize();
-    fit(redraw());
-    window.animdexPose = function (f) { playing = false; return showFrame(f); };
+    choose(0);
+    fit(showFrame(0));
+    window.animdexPoses = function (f) { playing = false; return showFrame(f); };
+    window.animdexPose = function (f) { return firstPose(window.animdexPoses(f)); };
     window.animdexChoose = function (name) {
       const index = data.animations.findIndex(function (a) { return a.name === name; });
       if (index < 0) return false;
@@ -186,9 +223,10 @@
     };
     if (!renderer) fail('This browser has no WebGL: the skeleton is not drawn (the poses are still computed).');
     const shown = showFrame(readAddress());
-    document.body.dataset.animation = data.animations[current].name;
+    document.body.dataset.animation = shownAnimation().name;
     document.body.dataset.frame = String(frame());
-    document.body.dataset.pose = JSON.stringify(shown);
+    document.body.dataset.pose = JSON.stringify(firstPose(shown));
+    document.body.dataset.poses = JSON.stringify(shown);
     document.body.dataset.ready = '1';
     chooser.addEventListener('change', function () { choose(Number(chooser.value)); showFrame(0); writeAddress(0); });
     slider.addEventListener('input', function () { playing = false; play.textContent = 'Play'; showFrame(frame()); writeAddress(frame()); });
@@ -204,7 +242,13 @@
     requestAnimationFrame(tick);
   }
 
-  new THREE.GLTFLoader().parse(bytes(), '', function (gltf) {
-    gltf.parser.getDependencies('node').then(function (nodes) { start(gltf, nodes); }, function (e) { fail(String(e)); });
-  }, function (e) { fail('the embedded glTF could not be read: ' + e); });
+  function load(rig) {
+    return new Promise(function (resolve, reject) {
+      new THREE.GLTFLoader().parse(bytes(rig.glb), '', function (gltf) {
+        gltf.parser.getDependencies('node').then(function (nodes) { resolve({gltf: gltf, nodes: nodes}); }, reject);
+      }, function (e) { reject('the embedded glTF could not be read: ' + e); });
+    });
+  }
+
+  Promise.all(data.rigs.map(load)).then(start, function (e) { fail(String(e)); });
 })();
