@@ -1,5 +1,5 @@
 -- description: Characters (or files without a character) whose animations animate a bone, per game (bone numbers belong to a game's skeletons), with the bone's name where the game's reference (or, for DS animations, the linked model) knows it and how many animations animate it.
--- param: bone int|text  Bone ID, decimal or 0x-hex (e.g. 118 or 0x76), or a bone's name (e.g. world_root): by name it answers in every game and DS file that names a bone so
+-- param: bone int|text  Bone ID, decimal or 0x-hex (e.g. 118 or 0x76), or a bone's name (e.g. hip): by name it answers in every game and DS file that names a bone so
 -- param: game text = NULL  Only this game (gnt4, kh2) or format tied to no game (nsbca, ...): the `game` column (default: every game, each row saying which)
 -- param: dump text = NULL  Only this dump label (default: every dump)
 -- example: -p bone 0x76

@@ -467,6 +467,7 @@ SELECT dump, content_hash, game, COUNT(*) AS animation_count, COUNT(DISTINCT pat
        COUNT(DISTINCT owner) AS owner_count, MIN(name) AS name, MIN(motion_id) AS motion_id,
        MAX(track_count) AS track_count, MAX(key_count) AS key_count
 FROM animation_catalog
+WHERE track_count > 0  -- an animation without tracks (an empty NSBCA) is not reuse (v16)
 GROUP BY dump, content_hash, game
 HAVING COUNT(DISTINCT path) >= 2;
 

@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/errors.h"
+#include "core/nearest_names.h"
 #include "cli/verb.h"
 #include "formats/registry.h"
 #include "db/database.h"
@@ -106,36 +107,14 @@ std::string missing_parameter_value(CLI::App& app, const std::vector<std::string
   return {};
 }
 
-// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`, ignoring ASCII case.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i)
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  return d[a.size()][b.size()];
-}
-
 // The verbs nearest to a mistyped one, `prefix` before each: "`index`", "`sql` or `ls`" (a tie, in
 // the order of --help); empty when none is near: at most 2 edits, and at most half the word's
 // letters but 1 (`xx` is no typo of `ls`, `sl` is).
 std::string nearest_verbs(const CLI::App& command, std::string_view word, const std::string& prefix) {
-  std::vector<std::string> best;
-  std::size_t best_distance = std::min<std::size_t>(2, std::max<std::size_t>(1, word.size() / 2));
-  for (const auto* verb : command.get_subcommands([](const CLI::App*) { return true; })) {
-    if (verb->get_name().empty()) continue;
-    const auto distance = edit_distance(word, verb->get_name());
-    if (distance > best_distance) continue;
-    if (distance < best_distance) best.clear();
-    best_distance = distance;
-    best.push_back(verb->get_name());
-  }
+  std::vector<std::string> verbs;
+  for (const auto* verb : command.get_subcommands([](const CLI::App*) { return true; }))
+    if (!verb->get_name().empty()) verbs.push_back(verb->get_name());
+  const auto best = nearest_names(word, verbs, verbs.size());
   std::string text;
   for (std::size_t i = 0; i < best.size(); ++i)
     text += fmt::format("{}`{}{}`", i == 0 ? "" : i + 1 == best.size() ? " or " : ", ", prefix, best[i]);

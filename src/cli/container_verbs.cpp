@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "cli/errors.h"
+#include "cli/input_loading.h"
 #include "cli/verb.h"
 #include "containers/container_budget.h"
 #include "containers/container_registry.h"
@@ -126,6 +127,7 @@ void list_rows(const OpenedInput& container, const InputListing& listing, const 
 }
 
 int run_ls(const LsOptions& options, std::ostream& out) try {
+  if (const int code = refuse_folder(options.container, "ls")) return code;
   auto input = open_input(options.container);
   if (auto* why = std::get_if<std::string>(&input)) return fail(kExitUsage, fmt::format("{}: {}", options.container.string(), *why));
   const auto& opened = std::get<OpenedInput>(input);
@@ -197,7 +199,7 @@ int run_extract(const ExtractOptions& options, std::ostream& stdout_stream) {
   } catch (const ParseFailure& failure) {
     return fail(kExitFileErrors, fmt::format("{}: {}", given.string(), failure.error().message()));
   }
-  std::fprintf(stderr, "animdex: wrote %s (%llu bytes)\n", options.output.c_str(), static_cast<unsigned long long>(source.size()));
+  report_written(options.output, fmt::format("{} bytes", source.size()));
   return kExitOk;
 }
 

@@ -12,6 +12,8 @@
 #include "cli/commands.h"
 #include "output/json_text.h"
 #include "cli/errors.h"
+#include "cli/file_export.h"
+#include "cli/skeleton_search.h"
 #include "cli/input_loading.h"
 #include "cli/pose_output.h"
 #include "core/number_text.h"
@@ -42,6 +44,25 @@ void name_nodes(Pose& pose, std::string_view game) {
   }
 }
 
+// DS node names from the model the animation links to, found as `pose --world` finds it (none when
+// no model links: the names help read the answer, they are not part of it).
+void name_linked_nodes(Pose& pose, const std::filesystem::path& path, std::span<const std::byte> bytes,
+                       const FormatModule& format, const PoseRequest& request) {
+  if (pose.columns.size() < 3 || pose.columns[1] != "node_id" || pose.columns[2] != "name" || !format.exportable) return;
+  const auto entries = format.exportable(bytes, request_of(path, request, std::nullopt));
+  const auto* listed = std::get_if<std::vector<ExportEntry>>(&entries);
+  if (!listed || listed->empty()) return;
+  const auto candidates = skeletons_beside(path);
+  const auto link = rig::choose_skeleton(listed->front(), candidates);
+  if (!link.chosen) return;
+  const auto& joints = link.chosen->skeleton.joints;
+  for (auto& row : pose.rows) {
+    const auto* node = row.size() > 2 ? std::get_if<std::int64_t>(&row[1]) : nullptr;
+    if (node && *node >= 0 && static_cast<std::size_t>(*node) < joints.size() && !joints[*node].name.empty())
+      row[2] = joints[static_cast<std::size_t>(*node)].name;
+  }
+}
+
 }  // namespace
 
 int run_pose(const PoseOptions& options, std::ostream& out) {
@@ -50,6 +71,7 @@ int run_pose(const PoseOptions& options, std::ostream& out) {
   auto input = load_for(options.file, &FormatModule::pose, "pose");
   if (const int* code = std::get_if<int>(&input)) return *code;
   const auto& [file, format] = std::get<0>(input);
+  if (const int code = unused_selector(*format, options.request.slot, options.request.animation)) return code;
   std::vector<PoseRequest> requests;
   for (const double seconds : options.times) {
     requests.push_back(options.request);
@@ -67,7 +89,9 @@ int run_pose(const PoseOptions& options, std::ostream& out) {
     auto pose = answered(format->pose(file.bytes, request), options.file);
     if (const int* code = std::get_if<int>(&pose)) return *code;
     poses.push_back(std::get<Pose>(std::move(pose)));
+    for (const auto& note : poses.back().notes) fmt::print(stderr, "animdex: note: {}\n", note);
     name_nodes(poses.back(), format->reference_game);
+    name_linked_nodes(poses.back(), options.file, file.bytes, *format, request);
   }
   write_poses(out, poses, options.file, format->id, options.format, options.header);
   return kExitOk;
@@ -77,30 +101,49 @@ namespace {
 
 // The bake in long form, one row per sample (what a spreadsheet or pandas pivots as it likes),
 // written an animation at a time as the format makes it, through a TableStream: a whole motion set
-// at a high rate is gigabytes of text, of which only one batch of rows is ever held.
+// at a high rate is gigabytes of text, of which only one batch of rows is ever held. Each row says
+// its animation by slot and name (names repeat: KH2's A000 at slots 0 and 210) and its bone by
+// number and by the name the game's reference gives it.
 class BakeWriter {
  public:
-  BakeWriter(std::ostream& out, const std::filesystem::path& output)
-      : rows_([this, &out](std::string_view text) { file_ ? file_->write(text) : void(out << text); },
-              {"animation", "bone", "channel", "time", "value"}, OutputFormat::csv, true) {
+  BakeWriter(std::ostream& out, const std::filesystem::path& output, std::string_view game)
+      : game_(game),
+        rows_([this, &out](std::string_view text) { file_ ? file_->write(text) : void(out << text); },
+              {"slot", "animation", "bone", "bone_name", "channel", "time", "value"}, OutputFormat::csv, true) {
     if (!output.empty()) file_.emplace(output);
   }
   void add(const AnimationCurves& animation) {
+    const Cell slot = animation.slot.empty() ? Cell() : Cell(animation.slot);
     const Cell name = animation.animation.empty() ? Cell() : Cell(animation.animation);
-    for (const auto& channel : animation.channels)
-      for (std::size_t i = 0; i < channel.sample_times.size() && i < channel.sample_values.size(); ++i)
-        rows_.add({name, channel.node ? Cell(*channel.node) : Cell(), channel.channel,
-                   as_computed(channel.sample_times[i]), as_computed(channel.sample_values[i])});
+    ++animations_;
+    for (const auto& channel : animation.channels) {
+      const Cell bone_name = bone_name_of(channel);
+      for (std::size_t i = 0; i < channel.sample_times.size() && i < channel.sample_values.size(); ++i, ++rows_added_)
+        rows_.add({slot, name, channel.node ? Cell(*channel.node) : Cell(), bone_name, channel.channel,
+                   as_computed(channel.sample_times[i]), shown_as(channel.sample_values[i], animation.values)});
+    }
   }
   // Writes what is left (an empty bake still has its header) and completes the file.
   void finish() {
     rows_.finish();
-    if (file_) file_->commit();
+    if (!file_) return;
+    file_->commit();
+    report_written(file_->target(), fmt::format("{} rows of {} animation{}", rows_added_, animations_,
+                                              animations_ == 1 ? "" : "s"));
   }
 
  private:
+  // The reference's name of a bone (not of an IK helper, which is no bone of the skeleton).
+  Cell bone_name_of(const ChannelCurve& channel) const {
+    if (!channel.node || channel.node_kind == "ik_helper" || game_.empty()) return Cell();
+    const auto name = ReferenceData::embedded().bone_name(game_, *channel.node);
+    return name ? Cell(*name) : Cell();
+  }
+
+  std::string_view game_;
   std::optional<OutputFile> file_;
   TableStream rows_;
+  std::size_t animations_ = 0, rows_added_ = 0;
 };
 
 }  // namespace
@@ -112,8 +155,9 @@ int run_export(const ExportOptions& options, std::ostream& out) {
   auto input = load_for(options.file, &FormatModule::curves, "export");
   if (const int* code = std::get_if<int>(&input)) return *code;
   const auto& [file, format] = std::get<0>(input);
+  if (const int code = unused_selector(*format, options.request.slot, options.request.animation)) return code;
   try {
-    BakeWriter writer(out, options.output);
+    BakeWriter writer(out, options.output, format->reference_game);
     auto request = options.request;
     request.each = [&writer](AnimationCurves&& animation) { writer.add(animation); };
     auto curves = answered(format->curves(file.bytes, request), options.file);
@@ -125,7 +169,7 @@ int run_export(const ExportOptions& options, std::ostream& out) {
   return kExitOk;
 }
 
-int run_convert(const ConvertOptions& options, std::ostream& out) {
+int run_convert(const ConvertOptions& options, std::ostream& /*out: writes only its file*/) {
   if (same_file(options.output, options.input))
     return fail(kExitUsage, fmt::format("{} is the file being read; give another OUTPUT", options.output.string()));
   const ScopedParseBudget budget;
@@ -140,7 +184,7 @@ int run_convert(const ConvertOptions& options, std::ostream& out) {
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
   }
-  out << fmt::format("wrote {} ({})\n", options.output.string(), result.summary);
+  report_written(options.output, result.summary);
   return kExitOk;
 }
 

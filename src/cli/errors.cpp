@@ -33,4 +33,10 @@ int fail(ExitCode code, const std::exception& error) {
   return fail(code, error.what());
 }
 
+void report_written(const std::filesystem::path& path, std::string_view details) {
+  const std::string line = details.empty() ? fmt::format("wrote {}", path.string())
+                                           : fmt::format("wrote {} ({})", path.string(), details);
+  fmt::print(stderr, "{}\n", terminal_safe(line));
+}
+
 }  // namespace animdex

@@ -65,10 +65,24 @@ std::string label_from_roots(const std::vector<std::string>& roots) {
   return label;
 }
 
+// Whether a root holds no file at all (a folder with nothing but folders under it): indexing it
+// would record an empty dump, which is never what was meant. Stops at the first file found.
+bool holds_no_files(const std::string& root) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(root, error)) return false;
+  std::filesystem::recursive_directory_iterator it(root, std::filesystem::directory_options::skip_permission_denied,
+                                                   error);
+  for (; !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error))
+    if (!it->is_directory(error)) return false;
+  return !error;
+}
+
 int run_index_verb(IndexVerbOptions& options) {
   disable_sqlite_memory_statistics();  // first, before anything here opens SQLite
   keep_freed_memory_for_reuse();
   if (auto problem = check_index_database(options.database)) return fail(kExitUsage, *problem);
+  for (const auto& root : options.roots)
+    if (holds_no_files(root)) return fail(kExitUsage, fmt::format("{} holds no files: nothing to index", root));
   IndexOptions& index = options.index;
   index.database = options.database;
   index.lock_wait = std::chrono::milliseconds(static_cast<std::int64_t>(options.lock_wait_seconds * 1000.0));

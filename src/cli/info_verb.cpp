@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "output/json_text.h"
 #include "cli/errors.h"
+#include "cli/input_loading.h"
 #include "cli/verb.h"
 #include "formats/registry.h"
 #include "containers/container.h"
@@ -29,6 +30,14 @@ namespace animdex {
 
 namespace {
 
+// The number rule as the index stores it (core/number_text.h): header numbers and float32 tracks'
+// keys under the float32 rule, other tracks' keys (DS fixed point, LightWave text) as they are.
+double stored(double value, bool float32 = true) { return float32 ? as_stored(value) : value; }
+
+Cell stored_cell(const std::optional<double>& value, bool float32 = true) {
+  return value ? Cell(stored(*value, float32)) : Cell();
+}
+
 ResultTable animations_table(const FileRow& file) {
   ResultTable table{{"animation", "slot", "motion_id", "motion_hex", "name", "play_speed", "end_time", "frame_count",
                      "tracks", "keys", "content_hash"},
@@ -38,7 +47,7 @@ ResultTable animations_table(const FileRow& file) {
     const auto& row = file.animations[a];
     table.rows.push_back({static_cast<std::int64_t>(a), to_cell(animation.slot), to_cell(animation.motion_id),
                           animation.motion_id ? Cell(fmt::format("0x{:04X}", *animation.motion_id)) : Cell(),
-                          to_cell(row.name), to_cell(animation.play_speed), to_cell(animation.end_time),
+                          to_cell(row.name), stored_cell(animation.play_speed), stored_cell(animation.end_time),
                           to_cell(animation.frame_count), static_cast<std::int64_t>(animation.tracks.size()),
                           row.key_count, row.content_hash});
   }
@@ -51,6 +60,8 @@ Cell format_cell(const model::RowValue& value) {
     using T = std::decay_t<decltype(held)>;
     if constexpr (std::is_same_v<T, model::AnimationRef>) return static_cast<std::int64_t>(held.animation);
     else if constexpr (std::is_same_v<T, model::MotionNameOf>) return Cell();  // resolved by process_file
+    else if constexpr (std::is_same_v<T, model::ExactNumber>) return held.value;
+    else if constexpr (std::is_same_v<T, double>) return as_stored(held);
     else return held;
   }, value);
 }
@@ -88,7 +99,7 @@ ResultTable tracks_table(const FileRow& file) {
                             to_cell(file.animations[a].tracks[t].bone_name),
                             fmt::format("0x{:04X}", track.flags), fmt::format("0x{:02X}", track.track_flags),
                             track.channels, track.value_encoding, static_cast<std::int64_t>(track.keys.size()),
-                            track.total_time});
+                            stored(track.total_time, model::float32_values(track.value_encoding))});
     }
   }
   return table;
@@ -100,19 +111,20 @@ ResultTable keys_table(const FileRow& file) {
     for (std::size_t t = 0; t < animation.tracks.size(); ++t)
       for (std::size_t k = 0; k < animation.tracks[t].keys.size(); ++k) {
         const auto& key = animation.tracks[t].keys[k];
+        const bool float32 = model::float32_values(animation.tracks[t].value_encoding);
         table.rows.push_back({to_cell(animation.slot), static_cast<std::int64_t>(t),
-                              to_cell(animation.tracks[t].bone_id), static_cast<std::int64_t>(k), key.time,
-                              to_cell(key.frame), to_cell(key.x), to_cell(key.y),
-                              to_cell(key.z), to_cell(key.w)});
+                              to_cell(animation.tracks[t].bone_id), static_cast<std::int64_t>(k),
+                              stored(key.time, float32), to_cell(key.frame), stored_cell(key.x, float32),
+                              stored_cell(key.y, float32), stored_cell(key.z, float32), stored_cell(key.w, float32)});
       }
   return table;
 }
 
 // Numbers under the project's precision rule (core/number_text.h), absent values as null.
 template <typename T>
-nlohmann::ordered_json json_optional(const std::optional<T>& value) {
+nlohmann::ordered_json json_optional(const std::optional<T>& value, bool float32 = true) {
   if (!value) return nullptr;
-  if constexpr (std::is_floating_point_v<T>) return as_stored(*value);
+  if constexpr (std::is_floating_point_v<T>) return stored(*value, float32);
   else return *value;
 }
 
@@ -156,12 +168,14 @@ nlohmann::ordered_json to_json(const FileRow& file) {
       track_json["track_flags"] = track.track_flags;
       track_json["channels"] = track.channels;
       track_json["value_encoding"] = track.value_encoding;
-      track_json["total_time"] = as_stored(track.total_time);
+      const bool float32 = model::float32_values(track.value_encoding);
+      track_json["total_time"] = stored(track.total_time, float32);
       track_json["content_hash"] = row.tracks[t].content_hash.text();
       auto& keys = track_json["keys"] = nlohmann::ordered_json::array();
       for (const auto& key : track.keys)
-        keys.push_back({{"time", as_stored(key.time)}, {"frame", json_optional(key.frame)}, {"x", json_optional(key.x)},
-                        {"y", json_optional(key.y)}, {"z", json_optional(key.z)}, {"w", json_optional(key.w)}});
+        keys.push_back({{"time", stored(key.time, float32)}, {"frame", json_optional(key.frame)},
+                        {"x", json_optional(key.x, float32)}, {"y", json_optional(key.y, float32)},
+                        {"z", json_optional(key.z, float32)}, {"w", json_optional(key.w, float32)}});
       tracks.push_back(std::move(track_json));
     }
     animations.push_back(std::move(item));
@@ -201,6 +215,7 @@ std::optional<int> container_info(const InfoOptions& options, std::ostream& out)
 }
 
 int run_info(const InfoOptions& options, std::ostream& out) {
+  if (const int code = refuse_folder(options.file, "info")) return code;
   if (const auto code = container_info(options, out)) return *code;
   std::error_code missing;
   FileRow file;

@@ -42,4 +42,25 @@ reports::FileCurves load_curves_quietly(const std::filesystem::path& path, const
   return result;
 }
 
+int refuse_folder(const std::filesystem::path& path, std::string_view verb) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(path, error)) return 0;
+  return fail(kExitUsage, fmt::format("{}: is a folder; {} reads one file, or one member of an image (IMAGE/MEMBER)",
+                                      path.string(), verb));
+}
+
+int unused_selector(const FormatModule& format, const std::string& slot, const std::string& animation) {
+  const auto refuse = [&](std::string_view option, std::string_view value) {
+    const auto& help = format.help;
+    const std::string other = option == "--slot" ? (help.animation.empty() ? "" : fmt::format("--anim ({})", help.animation))
+                                                 : (help.slot.empty() ? "" : fmt::format("--slot ({})", help.slot));
+    return fail(kExitUsage, fmt::format("{} {}: {} files do not choose animations by {}; {}", option, value, format.id,
+                                        option, other.empty() ? fmt::format("leave out {}", option)
+                                                              : fmt::format("choose with {}", other)));
+  };
+  if (!slot.empty() && format.help.slot.empty()) return refuse("--slot", slot);
+  if (!animation.empty() && format.help.animation.empty()) return refuse("--anim", animation);
+  return 0;
+}
+
 }  // namespace animdex

@@ -22,6 +22,10 @@ namespace animdex {
 // never blocking on a FIFO (read_file_bytes).
 InputBytes read_input(const std::filesystem::path& path);
 
+// 0, or the exit code of a usage error when `path` is a folder: every verb that reads one file
+// says so in one line, the same way.
+int refuse_folder(const std::filesystem::path& path, std::string_view verb);
+
 // The formats that have a capability, for the message that says which files a verb reads:
 // "lw_mot, lw_env and nsbca", every one the registry has, in its order.
 template <typename Capability>
@@ -59,6 +63,7 @@ template <typename Capability>
 std::variant<std::pair<InputBytes, const FormatModule*>, int> load_for(const std::filesystem::path& path,
                                                                        Capability FormatModule::*capability,
                                                                        std::string_view verb) {
+  if (const int code = refuse_folder(path, verb)) return code;
   auto file = read_input(path);
   if (!file.error.empty()) {
     // A disc image is over the size limit for one file: say what it is rather than how big.
@@ -74,6 +79,11 @@ std::variant<std::pair<InputBytes, const FormatModule*>, int> load_for(const std
   if (!format || !(format->*capability)) return fail(kExitUsage, not_readable(path, format, nullptr, capability, verb));
   return std::pair{std::move(file), format};
 }
+
+// 0, or the exit code of a usage error when --slot or --anim is given for a format that does not
+// choose by it (`--slot` on a DS file: its animations have names, not slots), so no option is
+// silently ignored.
+int unused_selector(const FormatModule& format, const std::string& slot, const std::string& animation);
 
 // The capability's answer, or the exit code of its error (usage or a broken file).
 template <typename T>

@@ -37,10 +37,16 @@ std::string choice_of(const AnimationCurves& curves) { return curves.slot.empty(
 
 // The heading of an animation, with the purpose the reference gives its ID in the format's game
 // (GNT4's animation IDs: "slot 144: 0x0090 (5B)").
+// (GNT4's animation IDs: "slot 144: 0x0090 (5B)"; KH2's motion names, as the docs label slots:
+// "slot 0: A000 (IDLE)").
 std::string heading_of(const AnimationCurves& curves, std::string_view game, const std::filesystem::path& file) {
-  std::optional<std::string> purpose;
-  if (const auto id = parse_integer(curves.slot); id && !game.empty()) purpose = ReferenceData::embedded().purpose(game, *id);
-  return reports::animation_heading(curves, purpose, file.filename().string());
+  std::optional<std::string> name;
+  if (curves.motion_id && !game.empty()) {
+    const auto& reference = ReferenceData::embedded();
+    name = reference.purpose(game, *curves.motion_id);
+    if (!name) name = reference.motion_name(game, "code", *curves.motion_id);
+  }
+  return reports::animation_heading(curves, name, file.filename().string());
 }
 
 // Bone names where the format's game has them; an IK helper is not a bone of the skeleton.
@@ -149,13 +155,14 @@ std::size_t chart_count(const std::string& html) {
 
 }  // namespace
 
-int run_plot(const PlotOptions& options, std::ostream& out) {
+int run_plot(const PlotOptions& options, std::ostream& /*out: writes only its file*/) {
   if (same_file(options.output, options.file))
     return fail(kExitUsage, fmt::format("{} is the file being read; give another --out", options.output.string()));
   const ScopedParseBudget budget;
   auto input = load_for(options.file, &FormatModule::curves, "plot");
   if (const int* code = std::get_if<int>(&input)) return *code;
   const auto& [file, format] = std::get<0>(input);
+  if (const int code = unused_selector(*format, options.request.slot, options.request.animation)) return code;
   auto curves = answered(format->curves(file.bytes, options.request), options.file);
   if (const int* code = std::get_if<int>(&curves)) return *code;
   auto sections = sections_of(std::get<std::vector<AnimationCurves>>(std::move(curves)), *format, options.file);
@@ -164,7 +171,12 @@ int run_plot(const PlotOptions& options, std::ostream& out) {
   const auto& request = options.request;
   reports::CurvePageOptions page_options;
   page_options.section_budget = kPageLimit - 20'000;  // room for the page's head, intro and links
-  const std::string html = reports::curve_page("Curves: " + options.file.filename().string(),
+  // The title names the file as given (a member's own name may be a bare number: `6`) and the
+  // animation, so a browser tab says what it plays.
+  const std::string title = sections.size() == 1
+                                ? fmt::format("{}: {}", options.file.string(), sections.front().heading)
+                                : fmt::format("{}: {} animations", options.file.string(), sections.size());
+  const std::string html = reports::curve_page(title,
                                                intro_of(options.file, *format, sections, request), sections,
                                                page_options);
   const bool chosen = !request.slot.empty() || !request.animation.empty();
@@ -184,13 +196,13 @@ int run_plot(const PlotOptions& options, std::ostream& out) {
   const auto plural = [](std::size_t count, const char* noun) {
     return fmt::format("{} {}{}", count, noun, count == 1 ? "" : "s");
   };
-  out << fmt::format("wrote {} ({}, {}, {})\n", options.output.string(), plural(sections.size(), "animation"),
-                     plural(chart_count(html), "chart"), size_text(html.size()));
+  report_written(options.output, fmt::format("{}, {}, {}", plural(sections.size(), "animation"),
+                                             plural(chart_count(html), "chart"), size_text(html.size())));
   if (!player.empty())
-    out << fmt::format("wrote {} (the 3D player, {}; each animation's section links to it)\n",
-                       player_path_of(options.output).string(), size_text(player.size()));
+    report_written(player_path_of(options.output),
+                   fmt::format("the 3D player, {}; each animation's section links to it", size_text(player.size())));
   else
-    out << fmt::format("no 3D player: {}\n", no_player);
+    fmt::print(stderr, "animdex: note: no 3D player: {}\n", no_player);
   return kExitOk;
 }
 

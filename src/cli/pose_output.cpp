@@ -13,24 +13,27 @@ namespace animdex {
 
 namespace {
 
-Cell pose_cell(const PoseValue& value) {
+// `about` values (time, frame) are arithmetic on the request: computed.
+Cell pose_cell(const PoseValue& value, Precision precision = Precision::computed) {
   if (const auto* number = std::get_if<std::int64_t>(&value)) return *number;
-  if (const auto* real = std::get_if<double>(&value)) return as_computed(*real);
+  if (const auto* real = std::get_if<double>(&value)) return shown_as(*real, precision);
   if (const auto* text = std::get_if<std::string>(&value)) return *text;
   return Cell();
 }
 
 // A vector component; NaN is a value the file cannot supply (a bind-pose channel): null, empty.
-Cell component_cell(double number) { return std::isnan(number) ? Cell() : Cell(as_computed(number)); }
+Cell component_cell(double number, Precision precision) {
+  return std::isnan(number) ? Cell() : Cell(shown_as(number, precision));
+}
 
-nlohmann::ordered_json pose_json(const PoseValue& value) {
+nlohmann::ordered_json pose_json(const PoseValue& value, Precision precision = Precision::computed) {
   if (const auto* numbers = std::get_if<std::vector<double>>(&value)) {
     auto array = nlohmann::ordered_json::array();
-    for (const double number : *numbers) array.push_back(json_cell(component_cell(number)));
+    for (const double number : *numbers) array.push_back(json_cell(component_cell(number, precision)));
     return array;
   }
   if (const auto* texts = std::get_if<std::vector<std::string>>(&value)) return nlohmann::ordered_json(*texts);
-  return json_cell(pose_cell(value));
+  return json_cell(pose_cell(value, precision));
 }
 
 // The name of component `index` of a vector of `size` numbers: x y z w, or a matrix's row and
@@ -50,9 +53,9 @@ std::size_t vector_size(const PoseValue& value) {
   return 0;
 }
 
-Cell component_of(const PoseValue& value, std::size_t index) {
+Cell component_of(const PoseValue& value, std::size_t index, Precision precision) {
   if (const auto* numbers = std::get_if<std::vector<double>>(&value))
-    return index < numbers->size() ? component_cell((*numbers)[index]) : Cell();
+    return index < numbers->size() ? component_cell((*numbers)[index], precision) : Cell();
   if (const auto* texts = std::get_if<std::vector<std::string>>(&value))
     return index < texts->size() ? Cell((*texts)[index]) : Cell();
   return Cell();
@@ -84,8 +87,8 @@ ResultTable pose_table(const std::vector<Pose>& poses) {
       auto& cells = table.rows.emplace_back();
       if (timed) cells.push_back(time);
       for (std::size_t c = 0; c < row.size() && c < sizes.size(); ++c) {
-        if (sizes[c] == 0) cells.push_back(pose_cell(row[c]));
-        for (std::size_t i = 0; i < sizes[c]; ++i) cells.push_back(component_of(row[c], i));
+        if (sizes[c] == 0) cells.push_back(pose_cell(row[c], pose.values));
+        for (std::size_t i = 0; i < sizes[c]; ++i) cells.push_back(component_of(row[c], i, pose.values));
       }
     }
   }
@@ -100,7 +103,7 @@ nlohmann::ordered_json pose_object(const Pose& pose, const std::filesystem::path
   auto& rows = json[pose.rows_name] = nlohmann::ordered_json::array();
   for (const auto& row : pose.rows) {
     nlohmann::ordered_json item;
-    for (std::size_t c = 0; c < pose.columns.size() && c < row.size(); ++c) item[pose.columns[c]] = pose_json(row[c]);
+    for (std::size_t c = 0; c < pose.columns.size() && c < row.size(); ++c) item[pose.columns[c]] = pose_json(row[c], pose.values);
     rows.push_back(std::move(item));
   }
   return json;

@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "cli/errors.h"
+#include "core/nearest_names.h"
 #include "output/json_text.h"
 #include "cli/verb.h"
 #include "detect/registry_table.h"
@@ -46,7 +47,8 @@ void add_database_options(CLI::App& command, SqlOptions& options, const char* pa
   command.add_option("-p,--param", options.parameters, parameter_help);
   add_format_option(command, options.format);
   command.add_option("--max-rows", options.limits.max_rows,
-                     "Refuse results of more rows than this (results are held in memory; so is at most 128 MiB)")
+                     "At most this many rows: a named query prints its first N and a note, free SQL is refused "
+                     "(add LIMIT); results are held in memory, at most 128 MiB")
       ->check(positive_number())->capture_default_str();
 }
 
@@ -81,6 +83,9 @@ int print_results(const std::vector<ResultTable>& results, const FormatOption& f
     write_table(out, results[i], kind, !format.no_header);
     if (results[i].rows.empty() && kind == OutputFormat::table)
       spdlog::warn("no rows: the query ran and nothing matched");
+    if (results[i].cut_short)
+      fmt::print(stderr, "animdex: note: the first {} rows are shown and there are more: raise --max-rows, or narrow "
+                         "the query with -p\n", results[i].rows.size());
   }
   return kExitOk;
 }
@@ -98,7 +103,9 @@ int print_sql(const SqlOptions& options, const std::string& sql, const Parameter
       checked = check_parameter_values(db, *query, parameters, notes);
       for (const auto& note : notes) spdlog::warn("{}", note);
     }
-    return print_results(run_read_only_statements(db, sql, checked, options.limits), options.format, out);
+    auto limits = options.limits;
+    limits.cut_at_max_rows = query != nullptr;  // a named query cannot take a LIMIT: its first rows, and a note
+    return print_results(run_read_only_statements(db, sql, checked, limits), options.format, out);
   } catch (const QueryUsageError& error) {
     return fail(kExitUsage, error);
   } catch (const ParameterError& error) {
@@ -134,8 +141,12 @@ int run_named_query(const SqlOptions& options, std::ostream& out) {
     }
     const auto queries = catalogue(options.query_folders);
     const auto query = std::find_if(queries.begin(), queries.end(), [&](const auto& q) { return q.name == options.text; });
-    if (query == queries.end())
-      return fail(kExitUsage, fmt::format("no named query '{}'; `animdex queries` lists them", options.text));
+    if (query == queries.end()) {
+      std::vector<std::string> names;
+      for (const auto& known : queries) names.push_back(known.name);
+      return fail(kExitUsage, fmt::format("no named query '{}'{}; `animdex queries` lists them", options.text,
+                                          nearest_hint(options.text, names)));
+    }
     return print_sql(options, query->sql, bind_parameters(*query, options.parameters), out, &*query);
   } catch (const QueryUsageError& error) {
     return fail(kExitUsage, error);

@@ -40,7 +40,7 @@ int emit(const std::string& path, std::ostream& out, const std::function<void(st
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
   }
-  fmt::print(stderr, "wrote {}\n", path);
+  report_written(path);
   return kExitOk;
 }
 
@@ -87,7 +87,7 @@ void add_players(reports::DocsOptions& docs) {
 
 }  // namespace
 
-int run_report_docs(const DocsCommandOptions& options, std::ostream& out) {
+int run_report_docs(const DocsCommandOptions& options, std::ostream& /*out: writes only its folder*/) {
   try {
     auto db = open_read_only(options.database);
     if (options.dump) require_dump_label(db, *options.dump, "--dump");
@@ -99,9 +99,9 @@ int run_report_docs(const DocsCommandOptions& options, std::ostream& out) {
     docs.load_curves = load_curves_quietly;
     add_players(docs);
     const auto summary = reports::write_docs(db, docs);
-    out << fmt::format("wrote {} files under {} (HTML: {}; curves: {})\n", summary.files.size(), options.output,
-                       (std::filesystem::path(options.output) / summary.html).string(),
-                       (std::filesystem::path(options.output) / summary.curves).string());
+    report_written(options.output, fmt::format("{} files; HTML: {}; curves: {}", summary.files.size(),
+                                               (std::filesystem::path(options.output) / summary.html).string(),
+                                               (std::filesystem::path(options.output) / summary.curves).string()));
     return kExitOk;
   } catch (const QueryUsageError& error) {
     return fail(kExitUsage, error.what());
@@ -125,9 +125,8 @@ void add_players(std::vector<reports::Section>& sections, const DiffSides& sides
   for (const auto& line : players.notes) note += (note.empty() ? "" : " ") + line + ".";
   reports::add_change_players(sections, players.links, note);
   if (players.pages > 0)
-    fmt::print(stderr, "wrote {} 3D player{} under {}\n", players.pages, players.pages == 1 ? "" : "s",
-               players.folder.string());
-  for (const auto& line : players.notes) fmt::print(stderr, "{}\n", line);
+    report_written(players.folder, fmt::format("{} 3D player{}", players.pages, players.pages == 1 ? "" : "s"));
+  for (const auto& line : players.notes) fmt::print(stderr, "animdex: note: {}\n", line);
 }
 
 int run_diff(const DiffCommandOptions& options, std::ostream& out) {

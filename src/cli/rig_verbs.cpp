@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/errors.h"
+#include "formats/animation_choice.h"
 #include "cli/exit_codes.h"
 #include "cli/input_loading.h"
 #include "cli/file_export.h"
@@ -36,7 +37,7 @@ std::variant<bool, int> gltf_kind(const std::filesystem::path& output) {
 
 }  // namespace
 
-int run_export_gltf(const ExportOptions& options, std::ostream& out) {
+int run_export_gltf(const ExportOptions& options, std::ostream& /*out: writes only its file*/) {
   const auto binary = gltf_kind(options.gltf);
   if (const int* code = std::get_if<int>(&binary)) return *code;
   if (same_file(options.gltf, options.file) || (!options.model.empty() && same_file(options.gltf, options.model)))
@@ -52,13 +53,13 @@ int run_export_gltf(const ExportOptions& options, std::ostream& out) {
     const auto& exported = std::get<Exported>(done);
     write_file_checked(options.gltf, exported.writer->bytes(std::get<bool>(binary)));
     const auto count = exported.writer->animation_count();
-    out << fmt::format("wrote {}: {} animation{} on {} ({} joint{})\n", options.gltf.string(), count,
-                       count == 1 ? "" : "s", exported.skeleton_source, exported.joints, exported.joints == 1 ? "" : "s");
-    for (const auto& note : exported.notes) out << "note: " << note << '\n';
+    report_written(options.gltf, fmt::format("{} animation{} on {}, {} joint{}", count, count == 1 ? "" : "s",
+                                             exported.skeleton_source, exported.joints, exported.joints == 1 ? "" : "s"));
+    for (const auto& note : exported.notes) fmt::print(stderr, "animdex: note: {}\n", note);
     if (!exported.left_out.empty())
-      out << fmt::format("left out {}:{}\n", exported.left_out.size(), listed(exported.left_out));
+      fmt::print(stderr, "animdex: note: left out {}:{}\n", exported.left_out.size(), listed(exported.left_out));
     if (!exported.over_budget.empty())
-      out << fmt::format("left out {} past the file's {} MiB: {}; export them with --slot or --anim{}\n",
+      fmt::print(stderr, "animdex: note: left out {} past the file's {} MiB: {}; export them with --slot or --anim{}\n",
                          exported.over_budget.size(), kGltfBufferBudget >> 20, joined_names(exported.over_budget),
                          options.rate ? ", or a lower --rate" : "");
   } catch (const std::exception& error) {
@@ -100,11 +101,18 @@ int run_pose_world(const PoseOptions& options, std::ostream& out) {
   auto loaded = load_exportable(options.file, "pose --world");
   if (const int* code = std::get_if<int>(&loaded)) return *code;
   const auto& input = std::get<Loaded>(loaded);
+  if (const int code = unused_selector(*input.second, options.request.slot, options.request.animation)) return code;
   const auto request = request_of(options.file, options.request, std::nullopt);
   auto entries = entries_of(input, request, options.file);
   if (const int* code = std::get_if<int>(&entries)) return *code;
   auto& listed_entries = std::get<0>(entries);
-  listed_entries.resize(std::min<std::size_t>(listed_entries.size(), 1));  // pose: the first, as without --world
+  if (listed_entries.size() > 1) {  // as without --world: several and none chosen is no silent choice
+    std::vector<std::string> names;
+    for (const auto& entry : listed_entries) names.push_back(entry.slot.empty() ? entry.name : entry.slot);
+    return fail(kExitUsage, fmt::format("{}: the file has {} animations: choose one with --slot or --anim ({})",
+                                        options.file.string(), listed_entries.size(),
+                                        choices_text(names, "animations")));
+  }
   auto planned = checked_plan(listed_entries, options.file, options.model, true, "pose");
   if (const int* code = std::get_if<int>(&planned)) return *code;
   auto& plan = std::get<Plan>(planned);

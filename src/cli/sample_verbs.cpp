@@ -229,13 +229,13 @@ int run_sample(SampleOptions& options) {
     if (!options.images.empty()) images.emplace(options.images, "sample --images", options.force);
     const auto summary = write_sample_dump(dump, options.sample);
     dump.finish();
-    fmt::print(stderr, "wrote {} files for {} characters under {}\n", summary.files.size(), summary.characters.size(),
-               options.directory);
+    report_written(options.directory,
+                   fmt::format("{} files for {} characters", summary.files.size(), summary.characters.size()));
     if (images) {
       const auto written = write_sample_images(options.directory, *images);
       images->finish();
-      fmt::print(stderr, "wrote {} images and archives under {}: {}\n", written.files.size(), options.images,
-                 fmt::join(written.files, ", "));
+      report_written(options.images,
+                     fmt::format("{} images and archives: {}", written.files.size(), fmt::join(written.files, ", ")));
     }
     return kExitOk;
   } catch (const ForeignFileError& error) {

@@ -136,7 +136,7 @@ struct ViewOptions {
   std::filesystem::path output;
 };
 
-int run_view(const ViewOptions& options, std::ostream& out) {
+int run_view(const ViewOptions& options, std::ostream& /*out: writes only its file*/) {
   if (same_file(options.output, options.file) || (!options.model.empty() && same_file(options.output, options.model)))
     return fail(kExitUsage, fmt::format("{} is a file being read; give another --out", options.output.string()));
   try {
@@ -150,9 +150,9 @@ int run_view(const ViewOptions& options, std::ostream& out) {
     const auto& page = std::get<reports::PlayerPage>(made);
     const auto html = reports::player_page_html(page, inlined(texts));
     write_file_checked(options.output, html);
-    out << fmt::format("wrote {} ({}): {} animation{}\n", options.output.string(), size_text(html.size()),
-                       page.animations.size(), page.animations.size() == 1 ? "" : "s");
-    for (const auto& note : page.notes) out << note << '\n';
+    report_written(options.output, fmt::format("{}, {} animation{}", size_text(html.size()), page.animations.size(),
+                                               page.animations.size() == 1 ? "" : "s"));
+    for (const auto& note : page.notes) fmt::print(stderr, "animdex: note: {}\n", note);
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
   }

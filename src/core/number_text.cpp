@@ -53,5 +53,26 @@ double as_computed(double value) {
   return rounded;
 }
 
+double shown_as(double value, Precision precision) {
+  switch (precision) {
+    case Precision::float32:
+      if (!std::isfinite(value) || std::fabs(value) > std::numeric_limits<float>::max()) return value;
+      return value == 0 ? 0.0 : as_stored(static_cast<double>(static_cast<float>(value)));
+    case Precision::exact: return value == 0 ? 0.0 : value;
+    case Precision::fixed_point: {
+      const double steps = value * 4096.0;
+      if (std::isfinite(steps) && steps == std::round(steps)) return value == 0 ? 0.0 : value;
+      return as_computed(value);
+    }
+    case Precision::computed: return as_computed(value);
+  }
+  return value;
+}
+
+double exact_of_stored(double stored) {
+  if (!std::isfinite(stored) || std::fabs(stored) > std::numeric_limits<float>::max()) return stored;
+  const double candidate = static_cast<double>(static_cast<float>(stored));
+  return as_stored(candidate) == stored ? candidate : stored;
+}
 
 }  // namespace animdex

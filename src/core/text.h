@@ -29,4 +29,12 @@ inline bool equal_ignoring_case(std::string_view a, std::string_view b) {
          });
 }
 
+// "1 file", "2 files", "0 animations": a count with its noun in the number it needs (`plural` for
+// nouns that do not just take an s).
+inline std::string counted(long long count, std::string_view noun, std::string_view plural = {}) {
+  std::string text = std::to_string(count) + " ";
+  if (count == 1) return text.append(noun);
+  return plural.empty() ? text.append(noun).append("s") : text.append(plural);
+}
+
 }  // namespace animdex

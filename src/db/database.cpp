@@ -3,6 +3,7 @@
 #include "containers/container_registry.h"
 #include "core/number_text.h"
 #include "db/key_tables.h"
+#include "db/query_catalog.h"
 
 #include "formats/registry.h"
 
@@ -197,11 +198,21 @@ void as_stored_function(sqlite3_context* context, int, sqlite3_value** arguments
   else sqlite3_result_value(context, arguments[0]);
 }
 
+// `animdex_exact_of_stored(x)` in SQL: the exact value a stored float32-rule number came from, for
+// migration 016 (DS fixed point). NULL and non-numbers pass through.
+void exact_of_stored_function(sqlite3_context* context, int, sqlite3_value** arguments) {
+  if (sqlite3_value_type(arguments[0]) == SQLITE_FLOAT)
+    sqlite3_result_double(context, exact_of_stored(sqlite3_value_double(arguments[0])));
+  else sqlite3_result_value(context, arguments[0]);
+}
+
 // Brings an existing database from `from_version` up to kSchemaVersion in one transaction,
 // running schema/migrations/NNN_*.sql for every NNN above `from_version`, in order.
 void migrate(SQLite::Database& db, int from_version) {
   sqlite3_create_function(db.getHandle(), "animdex_as_stored", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
                           &as_stored_function, nullptr, nullptr);
+  sqlite3_create_function(db.getHandle(), "animdex_exact_of_stored", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
+                          &exact_of_stored_function, nullptr, nullptr);
   std::vector<std::pair<int, std::string_view>> steps;
   for (const auto& file : embedded_files()) {
     constexpr std::string_view folder = "schema/migrations/";
@@ -490,6 +501,8 @@ void attach_read_only(SQLite::Database& db, const std::filesystem::path& path, s
 
 SQLite::Database open_read_only(const std::filesystem::path& path) {
   std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    throw QueryUsageError(fmt::format("{}: is a folder; --db takes a database file", path.string()));
   if (!std::filesystem::is_regular_file(path, ignored))
     throw DatabaseError(fmt::format("{}: no such database file", path.string()));
   try {

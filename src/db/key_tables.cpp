@@ -21,6 +21,7 @@ SQLITE_EXTENSION_INIT1
 #include <string>
 
 #include "db/key_blob.h"
+#include "model/animation.h"
 
 namespace {
 
@@ -58,6 +59,7 @@ struct KeyCursor {
   std::optional<KeyBlob> blob;     // points into `tracks`' current row, valid until it steps
   std::uint64_t key = 0;
   bool on_rows = false;            // the current row comes from `rows`
+  bool float32 = true;             // the track's values are float32s (model::float32_values)
   sqlite3_int64 row_number = 0;    // the rowid: unique within one scan
 
   ~KeyCursor() {
@@ -185,6 +187,8 @@ int next_track(KeyCursor& cursor) {
     }
     if (rc != SQLITE_ROW) return fail(&table.base, sqlite3_errmsg(table.db));
     cursor.track_id = sqlite3_column_int64(cursor.tracks, 0);
+    const auto* encoding = reinterpret_cast<const char*>(sqlite3_column_text(cursor.tracks, 2));
+    cursor.float32 = encoding && animdex::model::float32_values(encoding);
     cursor.key = cursor.only_key && *cursor.only_key >= 0 ? static_cast<std::uint64_t>(*cursor.only_key) : 0;
     if (sqlite3_column_type(cursor.tracks, 1) == SQLITE_BLOB) {
       const auto* data = static_cast<const std::byte*>(sqlite3_column_blob(cursor.tracks, 1));
@@ -218,7 +222,7 @@ int filter(sqlite3_vtab_cursor* base, int index_number, const char*, int argc, s
   cursor.only_key.reset();
   if (key_value && sqlite3_value_type(key_value) == SQLITE_INTEGER) cursor.only_key = sqlite3_value_int64(key_value);
   const std::string tracks_sql =
-      "SELECT id, keys FROM " + schema + ".bone_tracks" + (one_track ? " WHERE id = ?" : " ORDER BY id");
+      "SELECT id, keys, value_encoding FROM " + schema + ".bone_tracks" + (one_track ? " WHERE id = ?" : " ORDER BY id");
   const std::string rows_sql =
       (table.kind == Kind::keyframes
            ? "SELECT key_index, time, frame, x, y, z, w FROM " + schema + ".keyframe_rows WHERE track_id = ?"
@@ -252,8 +256,9 @@ int next(sqlite3_vtab_cursor* base) {
 
 int eof(sqlite3_vtab_cursor* base) { return cursor_of(base).at_end ? 1 : 0; }
 
-void result_real(sqlite3_context* context, const std::optional<double>& value) {
-  if (value) sqlite3_result_double(context, animdex::as_stored(*value));
+// The number rule as the writer applies it: float32 data shown as float32s, other numbers as they are.
+void result_real(sqlite3_context* context, const std::optional<double>& value, bool float32) {
+  if (value) sqlite3_result_double(context, float32 ? animdex::as_stored(*value) : *value);
   else sqlite3_result_null(context);
 }
 
@@ -272,14 +277,14 @@ void blob_column(const KeyCursor& cursor, sqlite3_context* context, int column) 
   const Column which = keyframes ? kKeyframeColumns[column - 2] : kSplineColumns[column - 2];
   const bool integer = which == Column::frame || which == Column::shape || which == Column::linear_flag;
   if (integer) result_integer(context, blob.integer_or_null(which, cursor.key));
-  else result_real(context, blob.real_or_null(which, cursor.key));
+  else result_real(context, blob.real_or_null(which, cursor.key), cursor.float32);
 }
 
 int column(sqlite3_vtab_cursor* base, sqlite3_context* context, int index) {
   const KeyCursor& cursor = cursor_of(base);
   if (index == 0) sqlite3_result_int64(context, cursor.track_id);
   else if (cursor.on_rows && sqlite3_column_type(cursor.rows, index - 1) == SQLITE_FLOAT)
-    result_real(context, sqlite3_column_double(cursor.rows, index - 1));  // rows written before v11 too
+    result_real(context, sqlite3_column_double(cursor.rows, index - 1), cursor.float32);  // rows written before v11 too
   else if (cursor.on_rows) sqlite3_result_value(context, sqlite3_column_value(cursor.rows, index - 1));
   else if (index == 1) sqlite3_result_int64(context, static_cast<sqlite3_int64>(cursor.key));
   else blob_column(cursor, context, index);

@@ -6,17 +6,19 @@
 #include <optional>
 #include <string_view>
 
+#include "core/nearest_names.h"
 #include "core/text.h"
 
 namespace animdex {
 
 namespace {
 
-// How a value is matched against the values the database holds.
+// How a value is matched against the values the database holds. The case rule is one for every
+// parameter: the value as typed, else the one stored value (or, for a substring, stored text) that
+// equals it ignoring ASCII case, taken with a note.
 enum class Match {
-  exact,
-  any_case,   // exact, else a unique match in another case is taken, with a note
-  substring,  // the query filters on "contains": some value must contain it
+  any_case,   // exact, else a unique match in another case
+  substring,  // the query filters on "contains": some value must contain it (in another case: see above)
 };
 
 // `values_sql` lists the values a parameter may take (bound to :dump when the query narrows to one dump).
@@ -24,7 +26,7 @@ struct ValueCheck {
   const char* parameter;
   const char* what;  // how the message names a value
   const char* values_sql;
-  Match match = Match::exact;
+  Match match = Match::any_case;
 };
 
 constexpr const char* kGameOf = "COALESCE((SELECT r.game FROM ref_formats r WHERE r.format = f.format), f.format)";
@@ -48,24 +50,18 @@ const std::vector<ValueCheck>& value_checks() {
         "SELECT DISTINCT t.bone_name FROM bone_tracks t JOIN animations a ON a.id = t.animation_id "
         "JOIN files f ON f.id = a.file_id" + dump_filter + " AND t.bone_name IS NOT NULL ORDER BY 1";
     return std::vector<ValueCheck>{
-        {"from", "dump label", "SELECT label FROM dumps ORDER BY 1"},
-        {"to", "dump label", "SELECT label FROM dumps ORDER BY 1"},
-        {"character", "character", character_values.c_str(), Match::any_case},
+        {"dump", "dump labelled", "SELECT label FROM dumps ORDER BY 1"},
+        {"from", "dump labelled", "SELECT label FROM dumps ORDER BY 1"},
+        {"to", "dump labelled", "SELECT label FROM dumps ORDER BY 1"},
+        {"character", "character", character_values.c_str()},
         {"game", "game", game_values.c_str()},
         {"animation", "animation name", animation_values.c_str()},
         {"numbering", "numbering", "SELECT DISTINCT numbering FROM ref_motion_names ORDER BY 1"},
         {"file", "file path", file_values.c_str(), Match::substring},
-        {"bone", "bone named", bone_values.c_str(), Match::any_case},
+        {"bone", "bone named", bone_values.c_str()},
     };
   }();
   return checks;
-}
-
-std::optional<std::string> text_of(const Parameters& parameters, const std::string& name) {
-  for (const auto& [parameter, value] : parameters)
-    if (parameter == name)
-      if (const auto* text = std::get_if<std::string>(&value)) return *text;
-  return std::nullopt;
 }
 
 // Binds what a check's SQL narrows by: the dump, and the query's formats.
@@ -113,16 +109,51 @@ std::string where(const NamedQuery& query, const ValueCheck& check, const std::o
                      query.name);
 }
 
-// The value to use for `given`, or a QueryUsageError saying what exists.
+// The stored text `given` names in another case: `given` itself when some path holds it as typed,
+// else the spelling the first path that holds it ignoring case uses (the query compares as typed).
+std::optional<std::string> substring_in_paths(SQLite::Database& db, const NamedQuery& query, const ValueCheck& check,
+                                              const std::string& given, const std::optional<std::string>& dump) {
+  // Asked of SQLite: a dump may hold a million paths.
+  const std::string sql = std::string("SELECT path, instr(path, :value) FROM (") + check.values_sql +
+                          ") WHERE instr(lower(path), lower(:value)) > 0 ORDER BY instr(path, :value) = 0 LIMIT 1";
+  SQLite::Statement find(db, sql);
+  find.bind(":value", given);
+  bind_scope(find, sql, query, dump);
+  if (!find.executeStep()) return std::nullopt;
+  if (find.getColumn(1).getInt64() > 0) return given;
+  const std::string path = find.getColumn(0).getString();
+  const auto at = lowercase_ascii(path).find(lowercase_ascii(given));
+  return path.substr(at, given.size());
+}
+
+// KH2 objects are named in the reference (`(P) Sora`): a character code whose name, without its
+// `(P) ` kind, is `given` ignoring case (`sora` -> `P_EX100`), when exactly one present code has it.
+std::optional<std::string> character_by_name(SQLite::Database& db, const std::string& given,
+                                             const std::vector<std::string>& present) {
+  SQLite::Statement names(db, "SELECT code, name FROM ref_characters ORDER BY code");
+  std::vector<std::string> found;
+  while (names.executeStep()) {
+    const std::string code = names.getColumn(0).getString();
+    std::string_view name = names.getColumn(1).getText();
+    if (name.starts_with("(") && name.find(") ") != std::string_view::npos) name.remove_prefix(name.find(") ") + 2);
+    if (equal_ignoring_case(name, given) && std::find(present.begin(), present.end(), code) != present.end() &&
+        std::find(found.begin(), found.end(), code) == found.end())
+      found.push_back(code);
+  }
+  if (found.size() == 1) return found.front();
+  return std::nullopt;
+}
+
+// The value to use for `given`, or a QueryUsageError saying what exists and what is nearest.
 std::string checked_value(SQLite::Database& db, const NamedQuery& query, const ValueCheck& check,
                           const std::string& given, const std::optional<std::string>& dump,
                           std::vector<std::string>& notes) {
-  if (check.match == Match::substring) {  // asked of SQLite: a dump may hold a million paths
-    const std::string sql = std::string("SELECT 1 FROM (") + check.values_sql + ") WHERE instr(path, :value) > 0 LIMIT 1";
-    SQLite::Statement find(db, sql);
-    find.bind(":value", given);
-    bind_scope(find, sql, query, dump);
-    if (find.executeStep()) return given;
+  const auto taken = [&](const std::string& value) {
+    if (value != given) notes.push_back(fmt::format("-p {} '{}' taken as '{}'", check.parameter, given, value));
+    return value;
+  };
+  if (check.match == Match::substring) {
+    if (auto found = substring_in_paths(db, query, check, given, dump)) return taken(*found);
     throw QueryUsageError(fmt::format("query '{}': no {}{} contains '{}' (-p {}; `animdex sql \"SELECT path FROM "
                                       "files\"` lists them)",
                                       query.name, check.what, where(query, check, dump), given, check.parameter));
@@ -130,20 +161,18 @@ std::string checked_value(SQLite::Database& db, const NamedQuery& query, const V
   const auto values = values_of(db, query, check, dump);
   for (const auto& value : values)
     if (value == given) return given;
-  if (check.match == Match::any_case) {
-    std::vector<std::string> matches;
-    for (const auto& value : values)
-      if (equal_ignoring_case(value, given)) matches.push_back(value);
-    if (matches.size() == 1) {
-      notes.push_back(fmt::format("-p {} '{}' taken as '{}'", check.parameter, given, matches.front()));
-      return matches.front();
-    }
-    if (matches.size() > 1)
-      throw QueryUsageError(fmt::format("query '{}': -p {} '{}' matches several {} values ignoring case; give one exactly: {}",
-                                        query.name, check.parameter, given, check.what, listing(matches)));
-  }
-  throw QueryUsageError(fmt::format("query '{}': no {} '{}'{} (-p {}); there are: {}", query.name, check.what, given,
-                                    where(query, check, dump), check.parameter, listing(values)));
+  std::vector<std::string> matches;
+  for (const auto& value : values)
+    if (equal_ignoring_case(value, given)) matches.push_back(value);
+  if (matches.size() == 1) return taken(matches.front());
+  if (matches.size() > 1)
+    throw QueryUsageError(fmt::format("query '{}': -p {} '{}' matches several {} values ignoring case; give one exactly: {}",
+                                      query.name, check.parameter, given, check.what, listing(matches)));
+  if (std::string_view(check.parameter) == "character")
+    if (auto code = character_by_name(db, given, values)) return taken(*code);
+  throw QueryUsageError(fmt::format("query '{}': no {} '{}'{} (-p {}){}; there are: {}", query.name, check.what, given,
+                                    where(query, check, dump), check.parameter, nearest_hint(given, values),
+                                    listing(values)));
 }
 
 }  // namespace
@@ -151,8 +180,12 @@ std::string checked_value(SQLite::Database& db, const NamedQuery& query, const V
 Parameters check_parameter_values(SQLite::Database& db, const NamedQuery& query, Parameters parameters,
                                   std::vector<std::string>& notes) {
   // The dump first: the other values are looked for in it.
-  const auto dump = text_of(parameters, "dump");
-  if (dump) require_dump_label(db, *dump);
+  std::optional<std::string> dump;
+  for (auto& [name, value] : parameters)
+    if (const auto* text = std::get_if<std::string>(&value); text && name == "dump") {
+      value = checked_value(db, query, value_checks().front(), *text, std::nullopt, notes);
+      dump = std::get<std::string>(value);
+    }
   for (auto& [name, value] : parameters) {
     const auto* text = std::get_if<std::string>(&value);
     if (!text || name == "dump") continue;

@@ -12,6 +12,7 @@
 #include "containers/container_registry.h"
 #include "formats/registry.h"
 #include "core/embedded.h"
+#include "core/nearest_names.h"
 #include "core/text.h"
 #include "reference/reference_data.h"
 
@@ -236,9 +237,12 @@ Parameters bind_parameters(const NamedQuery& query, const Bindings& given) {
   for (const auto& [name, value] : given) {
     const bool declared = std::any_of(query.parameters.begin(), query.parameters.end(),
                                       [&](const QueryParameter& parameter) { return parameter.name == name; });
-    if (!declared)
-      throw QueryUsageError(
-          fmt::format("query '{}' has no parameter '{}' (it takes: {})", query.name, name, declared_names(query)));
+    if (!declared) {
+      std::vector<std::string> names;
+      for (const auto& parameter : query.parameters) names.push_back(parameter.name);
+      throw QueryUsageError(fmt::format("query '{}' has no parameter '{}'{} (it takes: {})", query.name, name,
+                                        nearest_hint(name, names), declared_names(query)));
+    }
   }
   Parameters parameters;
   for (const auto& parameter : query.parameters) {

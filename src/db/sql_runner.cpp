@@ -1,7 +1,6 @@
 #include "db/sql_runner.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include <cmath>
 #include <cstdlib>
@@ -72,17 +71,9 @@ bool zero_padded(std::string_view text) {
 Cell column_cell(sqlite3_stmt* statement, int column) {
   switch (sqlite3_column_type(statement, column)) {
     case SQLITE_INTEGER: return static_cast<std::int64_t>(sqlite3_column_int64(statement, column));
-    case SQLITE_FLOAT: {
-      const double value = sqlite3_column_double(statement, column);
-      // An expression's result (no table column behind it) keeps 15 significant digits, as the
-      // sqlite3 shell prints it: 0.1 + 0.2 is 0.3. Stored values keep theirs (core/number_text.h).
-      if (sqlite3_column_table_name(statement, column) || !std::isfinite(value)) return value;
-      char buffer[32];
-      const auto written = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 15);
-      double rounded = value;
-      std::from_chars(buffer, written.ptr, rounded);
-      return rounded;
-    }
+    // A stored value is already under the number rule (core/number_text.h); an expression's
+    // result prints so that it reads back as the same double (0.1 + 0.2 is 0.30000000000000004).
+    case SQLITE_FLOAT: return sqlite3_column_double(statement, column);
     case SQLITE_NULL: return std::monostate{};
     case SQLITE_BLOB: {
       const auto* bytes = static_cast<const unsigned char*>(sqlite3_column_blob(statement, column));
@@ -196,8 +187,13 @@ std::vector<ResultTable> run_read_only_statements(SQLite::Database& db, const st
     for (int c = 0; c < column_count; ++c) current.columns.emplace_back(sqlite3_column_name(statement.get(), c));
     int rc;
     while ((rc = sqlite3_step(statement.get())) == SQLITE_ROW) {
-      if (rows++ == limits.max_rows)
-        throw SqlError(fmt::format("the result has more than {} rows; add LIMIT, or raise --max-rows", limits.max_rows));
+      if (rows++ == limits.max_rows) {
+        if (!limits.cut_at_max_rows)
+          throw SqlError(fmt::format("the result has more than {} rows; add LIMIT, or raise --max-rows", limits.max_rows));
+        current.cut_short = true;
+        rc = SQLITE_DONE;
+        break;
+      }
       auto& row = current.rows.emplace_back();
       for (int c = 0; c < column_count; ++c) {
         row.push_back(column_cell(statement.get(), c));

@@ -52,6 +52,9 @@ std::optional<double> parse_finite_real(std::string_view text);
 struct ResultLimits {
   std::size_t max_rows = 1'000'000;
   std::size_t max_bytes = 128ULL << 20;
+  // Past max_rows: stop and mark the table cut_short (a named query, which cannot take a LIMIT),
+  // instead of refusing the result (free SQL, which can).
+  bool cut_at_max_rows = false;
 };
 ResultTable run_read_only_query(SQLite::Database& db, const std::string& sql, const Parameters& parameters,
                                 const ResultLimits& limits = {});

@@ -56,6 +56,12 @@ struct Pose {
   // component columns (`T.x`, `R.m01`) even when every row leaves that vector out (a bind pose).
   std::vector<std::size_t> vector_sizes;
   std::vector<std::vector<PoseValue>> rows;
+  // How the rows' numbers are shown (core/number_text.h): the kind of number the format stores
+  // (float32, exact fixed point or text), or `computed` for arithmetic on several values.
+  Precision values = Precision::computed;
+  // What the user should know about the answer that is not a value: a time past the animation's
+  // keys and the rule that gives the values there. The CLI prints each on stderr.
+  std::vector<std::string> notes;
 };
 
 // `skeletons`: the skeletons a model file holds (a DS model set: one per model), for `pose --world`

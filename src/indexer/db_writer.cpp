@@ -42,8 +42,10 @@ void bind_optional(SQLite::Statement& statement, int index, const std::optional<
   else statement.bind(index, static_cast<std::int64_t>(*value));
 }
 
-void bind_raw(sqlite3_stmt* statement, int index, const std::optional<double>& value) {
-  if (value) sqlite3_bind_double(statement, index, as_stored(*value));
+// `float32`: the track's values are the file's float32s (model::float32_values), stored under the
+// float32 rule; any other number is stored as it is.
+void bind_raw(sqlite3_stmt* statement, int index, const std::optional<double>& value, bool float32) {
+  if (value) sqlite3_bind_double(statement, index, float32 ? as_stored(*value) : *value);
   else sqlite3_bind_null(statement, index);
 }
 
@@ -574,16 +576,17 @@ void DumpWriter::write_file_contents(const FileRow& file, std::int64_t file_id) 
       // The hot loop (millions of rows): the raw statement, without SQLiteCpp's per-call checks.
       sqlite3_stmt* key_statement = insert_key_.get();
       const bool rows = key_storage_ == KeyStorage::rows;
+      const bool float32 = model::float32_values(track.value_encoding);
       for (std::size_t k = 0; rows && k < track.keys.size(); ++k) {
         const auto& key = track.keys[k];
         sqlite3_bind_int64(key_statement, parameter(kKeyframeRows, "track_id"), track_id);
         sqlite3_bind_int64(key_statement, parameter(kKeyframeRows, "key_index"), static_cast<sqlite3_int64>(k));
-        sqlite3_bind_double(key_statement, parameter(kKeyframeRows, "time"), as_stored(key.time));
+        sqlite3_bind_double(key_statement, parameter(kKeyframeRows, "time"), float32 ? as_stored(key.time) : key.time);
         bind_raw(key_statement, parameter(kKeyframeRows, "frame"), key.frame);
-        bind_raw(key_statement, parameter(kKeyframeRows, "x"), key.x);
-        bind_raw(key_statement, parameter(kKeyframeRows, "y"), key.y);
-        bind_raw(key_statement, parameter(kKeyframeRows, "z"), key.z);
-        bind_raw(key_statement, parameter(kKeyframeRows, "w"), key.w);
+        bind_raw(key_statement, parameter(kKeyframeRows, "x"), key.x, float32);
+        bind_raw(key_statement, parameter(kKeyframeRows, "y"), key.y, float32);
+        bind_raw(key_statement, parameter(kKeyframeRows, "z"), key.z, float32);
+        bind_raw(key_statement, parameter(kKeyframeRows, "w"), key.w, float32);
         step_raw(db_, key_statement);
       }
       if (track.behaviors) {
@@ -630,6 +633,7 @@ void DumpWriter::write_format_row(const model::FormatRow& row, std::int64_t file
     std::visit([&](const auto& held) {
       using T = std::decay_t<decltype(held)>;
       if constexpr (std::is_same_v<T, double>) statement.bind(name, as_stored(held));
+      else if constexpr (std::is_same_v<T, model::ExactNumber>) statement.bind(name, held.value);
       else if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::string>)
         statement.bind(name, held);
       else if constexpr (std::is_same_v<T, model::AnimationRef>) statement.bind(name, animation_ids.at(held.animation));

@@ -103,7 +103,8 @@ void build_rows(FileRow& row, std::string_view game, const ReferenceData& refere
       TrackRow track_row;
       track_row.key_count = static_cast<std::int64_t>(track.keys.size());
       if (track.bone_id && !game.empty()) track_row.bone_name = bone_name(*track.bone_id);
-      track_row.total_time = as_stored(track.total_time);
+      const bool float32 = model::float32_values(track.value_encoding);
+      track_row.total_time = float32 ? as_stored(track.total_time) : track.total_time;
       if (!track_row.bone_name && !track.node_name.empty()) track_row.bone_name = track.node_name;
       track_row.content_hash = track_content_hash(track);
       if (storage == KeyStorage::blob) {
@@ -280,6 +281,7 @@ static void add_row_value(ContentHasher& hasher, const model::RowValue& value) {
     else if constexpr (std::is_same_v<T, std::string>) hasher.add_text(held);
     else if constexpr (std::is_same_v<T, model::AnimationRef>) hasher.add_u64(held.animation);
     else if constexpr (std::is_same_v<T, model::MotionNameOf>) hasher.add_i64(held.motion_id);
+    else if constexpr (std::is_same_v<T, model::ExactNumber>) hasher.add_f64(held.value);
   }, value);
 }
 

@@ -7,6 +7,13 @@
 
 namespace animdex::model {
 
+bool float32_values(std::string_view value_encoding) {
+  // GNT's two coordinate encodings (bf16 is a float32 cut short), KH2's curves and raw matrices,
+  // and NSBCA rotations: quaternions computed from the fixed-point matrix, kept as float32s.
+  return value_encoding == "f32x4" || value_encoding == "bf16x4" || value_encoding == "kh2_fcurve" ||
+         value_encoding == "f32x16_matrix" || value_encoding == "rotation_index";
+}
+
 KeyColumns::KeyColumns(std::size_t key_count, unsigned columns, const std::shared_ptr<ColumnArena>& arena,
                        ColumnFill fill)
     : key_count_(key_count), columns_(key_count > 0 ? columns & (kFrame | kXYZW) : 0) {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/format_rows.h"
@@ -221,6 +222,14 @@ struct BoneTrack {
   std::optional<CurveBehaviors> behaviors;  // LightWave only: the envelope's pre/post behaviours
                                             // (table track_behaviors)
 };
+
+// Whether a track with this `value_encoding` holds float32s (GNT, KH2; NSBCA rotations, quaternions
+// computed from the fixed-point matrix and kept as float32), whose keys are
+// stored and shown under the float32 rule (core/number_text.h as_stored), rather than numbers that
+// are exact as they are (DS 1/4096 fixed point, LightWave's decimal text, DS integers). Decided by
+// the encoding's name so that the writer and SQL's key tables, which read it back from
+// bone_tracks.value_encoding, decide alike.
+bool float32_values(std::string_view value_encoding);
 
 struct Animation {
   std::optional<std::int64_t> slot;       // position in its container (GNT: slot = animation ID)

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/number_text.h"
+
 namespace animdex {
 
 struct AnimationCurves;
@@ -37,8 +39,11 @@ struct ChannelCurve {
 struct AnimationCurves {
   std::string animation;  // the name or ID a user passes to --anim / --slot
   std::string slot;       // empty where the file has one animation
+  std::optional<std::int64_t> motion_id;  // the ID the game asks for (GNT: the slot; KH2: the slot's
+                                          // motion ID), for the name the game's reference gives it
   double start_seconds = 0, end_seconds = 0;
   double frames_per_second = 60;  // the format's own frame rate, for frame labels
+  Precision values = Precision::computed;  // how sample values are shown (core/number_text.h)
   std::vector<ChannelCurve> channels;
 };
 

@@ -26,7 +26,14 @@ struct MotionNameOf {
   std::int64_t motion_id = 0;
 };
 
-using RowValue = std::variant<std::monostate, std::int64_t, double, std::string, AnimationRef, MotionNameOf>;
+// A number the file holds exactly in a form wider than a float32's text (DS 1/4096 fixed point):
+// stored and shown as it is. A plain `double` is a float32 from the file, stored under the float32
+// rule (core/number_text.h as_stored).
+struct ExactNumber {
+  double value = 0.0;
+};
+
+using RowValue = std::variant<std::monostate, std::int64_t, double, std::string, AnimationRef, MotionNameOf, ExactNumber>;
 
 // A number as a row value: integers as int64, floating point as double; NULL when absent.
 template <typename T>

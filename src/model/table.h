@@ -14,6 +14,7 @@ using Cell = std::variant<std::monostate, std::int64_t, double, std::string>;
 struct ResultTable {
   std::vector<std::string> columns;
   std::vector<std::vector<Cell>> rows;
+  bool cut_short = false;  // rows past a limit were left out (ResultLimits::cut_at_max_rows)
 };
 
 // A value a row may not have: NULL when absent (T: std::int64_t, double or std::string).

@@ -82,6 +82,8 @@ std::optional<std::string> check_row(const FormatRow& row, std::size_t animation
       return fmt::format("{}: points at animation {} of {}", column, ref->animation, animation_count);
     if (const auto* real = std::get_if<double>(&value); real && !std::isfinite(*real))
       return fmt::format("{}: not a finite number", column);
+    if (const auto* exact = std::get_if<ExactNumber>(&value); exact && !std::isfinite(exact->value))
+      return fmt::format("{}: not a finite number", column);
   }
   return std::nullopt;
 }

@@ -142,9 +142,7 @@ std::optional<OutputFormat> parse_output_format(std::string_view name) {
 
 std::string cell_text(const Cell& cell) {
   if (std::holds_alternative<std::int64_t>(cell)) return std::to_string(std::get<std::int64_t>(cell));
-  if (std::holds_alternative<double>(cell)) {
-    return number_text(std::get<double>(cell));
-  }
+  if (const auto* real = std::get_if<double>(&cell)) return std::isnan(*real) ? "NaN" : shortest_text(*real);
   if (std::holds_alternative<std::string>(cell)) return std::get<std::string>(cell);
   return {};
 }
@@ -163,7 +161,7 @@ void write_table(std::ostream& out, const ResultTable& table, OutputFormat forma
 
 nlohmann::ordered_json json_cell(const Cell& cell) {
   if (const auto* number = std::get_if<std::int64_t>(&cell)) return *number;
-  if (const auto* real = std::get_if<double>(&cell)) return std::isfinite(*real) ? nlohmann::ordered_json(as_stored(*real)) : nullptr;
+  if (const auto* real = std::get_if<double>(&cell)) return std::isfinite(*real) ? nlohmann::ordered_json(*real) : nullptr;
   if (const auto* text = std::get_if<std::string>(&cell)) return *text;
   return nullptr;
 }

@@ -22,8 +22,9 @@ enum class OutputFormat { table, csv, json, markdown, html, tsv, jsonl };
 std::optional<OutputFormat> parse_output_format(std::string_view name);
 inline constexpr std::string_view kOutputFormatNames = "table, csv, tsv, json, jsonl, markdown, html";
 
-// Text of one cell as the table/csv/markdown outputs show it (NULL is empty;
-// doubles use the shortest text that reads back to the same value).
+// Text of one cell as the table/csv/markdown outputs show it (NULL is empty; a double is the
+// shortest text that reads back to the same double: whoever makes the cell applies the number rule
+// of core/number_text.h first, as SQL's stored values and the pose and bake outputs do).
 std::string cell_text(const Cell& cell);
 
 // `header` false leaves out the header line of csv and tsv (`--no-header`); other formats need theirs.

@@ -147,7 +147,7 @@ TrackChange track_change(const TrackKey& key, const TrackRow& track, const std::
   const auto& [bone, channels, occurrence] = key;
   std::string label = bone ? bone_label(*bone, track.bone_name) + " " + channels : channels;
   if (occurrence > 0) label += fmt::format(" #{}", occurrence + 1);
-  return {label, change, 0, 0, std::nullopt, bone, track.bone_name, channels, std::nullopt, std::nullopt};
+  return {label, change, 0, 0, std::nullopt, bone, track.bone_name, channels, std::nullopt, std::nullopt, {}};
 }
 
 // The largest difference of a time or value over the keys both tracks have; empty when either
@@ -188,6 +188,7 @@ std::vector<TrackChange> compare_tracks(const Side& from, std::int64_t from_id, 
     if (found == before.end()) continue;
     changes.back().keys_before = found->second.key_count;
     changes.back().before_track_id = found->second.id;
+    changes.back().fields = track_field_changes(from.db, found->second.id, to.db, track.id);
     changes.back().largest_value_change = largest_value_change(keys_of(from.db, found->second.id), keys_of(to.db, track.id));
   }
   std::sort(changes.begin(), changes.end(),
@@ -211,13 +212,24 @@ std::optional<double> largest_of(const std::vector<TrackChange>& tracks) {
   return largest;
 }
 
+// Every field that differs: "flags 0x05 -> 0x45" in text, {field, before, after} objects in JSON.
+ListCell fields_list(const std::vector<FieldChange>& fields) {
+  ListCell list;
+  for (const auto& change : fields) {
+    list.items.push_back(change_text(change));
+    list.json.push_back({{"field", change.field}, {"before", change.before}, {"after", change.after}});
+  }
+  return list;
+}
+
 nlohmann::ordered_json track_json(const TrackChange& track) {
   const auto optional = [](const auto& value) {
     return value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json(nullptr);
   };
   return {{"track", track.track},       {"bone_id", optional(track.bone_id)}, {"bone_name", optional(track.bone_name)},
           {"channels", track.channels}, {"change", track.change},             {"keys_before", track.keys_before},
-          {"keys_after", track.keys_after}, {"largest_value_change", optional(track.largest_value_change)}};
+          {"keys_after", track.keys_after}, {"largest_value_change", optional(track.largest_value_change)},
+          {"changed_fields", fields_list(track.fields).json}};
 }
 
 // The tracks cell of an animation row: counts in text and HTML ("1 added, 2 changed"; the tracks
@@ -273,8 +285,12 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
   };
   std::int64_t removed_files = 0, removed_animations = 0;
   for (const auto& row : run("diff-files").rows) {  // path, format, change
-    report.files.push_back({cell_text(row[0]), cell_text(row[1]), cell_text(row[2])});
+    report.files.push_back({cell_text(row[0]), cell_text(row[1]), cell_text(row[2]), {}});
     removed_files += report.files.back().change != "added";  // removed or changed: not unchanged
+    if (report.files.back().change != "changed") continue;
+    const auto from_file = file_id_of(from_db, from_label, report.files.back().path);
+    const auto to_file = file_id_of(to_db, to_label, report.files.back().path);
+    if (from_file && to_file) report.files.back().fields = file_field_changes(from_db, *from_file, to_db, *to_file);
   }
   report.unchanged_files = count("file_catalog") - removed_files;
   const BoneNames from_names(from_db), to_names(to_db);
@@ -283,7 +299,7 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
   for (const auto& row : run("diff-animations").rows) {
     AnimationChange change{cell_text(row[0]), cell_text(row[1]), cell_text(row[2]), cell_text(row[4]),
                            std::holds_alternative<std::string>(row[3]) ? std::optional(cell_text(row[3])) : std::nullopt,
-                           {}, {}, {}, {}};
+                           {}, {}, {}, {}, {}};
     if (const auto* id = std::get_if<std::int64_t>(&row[5])) change.from_animation_id = *id;
     if (const auto* id = std::get_if<std::int64_t>(&row[6])) change.to_animation_id = *id;
     // The states of the newer side; of the older one for a removed animation.
@@ -291,6 +307,8 @@ DiffReport build_diff(SQLite::Database& from_db, const std::string& from_label, 
     const auto& states = removed ? from_states : to_states;
     if (const auto found = states.find(std::get<std::int64_t>(row[removed ? 5 : 6])); found != states.end())
       change.states = found->second;
+    if (change.change == "changed")
+      change.fields = animation_field_changes(from_db, std::get<std::int64_t>(row[5]), to_db, std::get<std::int64_t>(row[6]));
     if (change.change == "changed")
       change.tracks = compare_tracks({from_db, from_names}, std::get<std::int64_t>(row[5]), {to_db, to_names},
                                      std::get<std::int64_t>(row[6]));
@@ -325,10 +343,11 @@ Section files_section(const DiffReport& report, const std::map<std::string, std:
                             report.to_label, count(file_counts, "added"), count(file_counts, "removed"),
                             count(file_counts, "changed"), report.unchanged_files,
                             report.caveat.empty() ? "" : " " + report.caveat),
-                {{"path", "format", "change"}, {}},
+                {{"path", "format", "change", "changed_fields"}, {}},
                 "",
                 {}};
-  for (const auto& file : report.files) files.add_row({file.path, file.format, file.change});
+  for (const auto& file : report.files)
+    files.add_row({file.path, file.format, file.change, Cell()}, {{"changed_fields", fields_list(file.fields)}});
   if (!with_chart) return files;
   BarChart chart{"diff-chart", "Changes", "files or animations", {}, {}, {}};
   for (const auto& [what, counts] : {std::pair{"files", &file_counts}, std::pair{"animations", &animation_counts}})
@@ -350,14 +369,16 @@ Section animations_section(const DiffReport& report, const std::map<std::string,
                                  "unchanged. One row per animation; the tracks of changed ones follow in their own "
                                  "section.",
                                  count("added"), count("removed"), count("changed"), report.unchanged_animations),
-                     {{"character", "path", "animation", "name", "change", "tracks", "largest_value_change"}, {}},
+                     {{"character", "path", "animation", "name", "change", "tracks", "largest_value_change",
+                       "changed_fields"},
+                      {}},
                      "",
                      {}};
   for (const auto& animation : report.animations)
     animations.add_row({character_of(animation), animation.path, animation.animation_key,
                         to_cell(name_with_states(animation.name, animation.states)), animation.change, Cell(),
-                        to_cell(largest_of(animation.tracks))},
-                       {{"tracks", tracks_list(animation)}});
+                        to_cell(largest_of(animation.tracks)), Cell()},
+                       {{"tracks", tracks_list(animation)}, {"changed_fields", fields_list(animation.fields)}});
   return animations;
 }
 
@@ -368,7 +389,7 @@ Section tracks_section(const DiffReport& report) {
                  "reference knows them): keys before and after, and the largest change of a time or value over the "
                  "keys both have.",
                  {{"character", "path", "animation", "name", "track", "change", "keys_before", "keys_after",
-                   "keys_added", "keys_removed", "largest_value_change"},
+                   "keys_added", "keys_removed", "largest_value_change", "changed_fields"},
                   {}},
                  "",
                  {}};
@@ -378,7 +399,8 @@ Section tracks_section(const DiffReport& report) {
                       to_cell(name_with_states(animation.name, animation.states)), track.track, track.change,
                       track.keys_before, track.keys_after, std::max<std::int64_t>(0, track.keys_after - track.keys_before),
                       std::max<std::int64_t>(0, track.keys_before - track.keys_after),
-                      to_cell(track.largest_value_change)});
+                      to_cell(track.largest_value_change), Cell()},
+                     {{"changed_fields", fields_list(track.fields)}});
   return tracks;
 }
 

@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "reports/diff_fields.h"
 #include "reports/report_format.h"
 
 namespace animdex::reports {
 
 struct FileChange {
   std::string path, format, change;  // added, removed, changed
+  std::vector<FieldChange> fields;   // changed files: what differs in its slots, fallbacks, model nodes
 };
 
 struct TrackChange {
@@ -25,6 +27,7 @@ struct TrackChange {
   std::optional<std::string> bone_name;
   std::string channels;
   std::optional<std::int64_t> before_track_id, after_track_id;  // bone_tracks.id on each side that has it
+  std::vector<FieldChange> fields;  // changed tracks: flags, encoding, key count, interpolation, tangents, ...
 };
 
 struct AnimationChange {
@@ -33,6 +36,7 @@ struct AnimationChange {
   std::vector<std::int64_t> states;  // KH2 Player/Raw motion-set states it is played in (newer side)
   std::vector<TrackChange> tracks;   // changed animations only
   std::optional<std::int64_t> from_animation_id, to_animation_id;  // animations.id on each side that has it
+  std::vector<FieldChange> fields;  // changed animations: header and format rows (KH2 motion, node states)
 };
 
 struct DiffReport {

@@ -175,7 +175,7 @@ TEST_CASE("what index reads, the verbs read: whole-file LZ NSBCA and NARC", "[cl
   const auto info = run({"info", (dir / "tree/door.lz").string()});
   CHECK(info.code == kExitOk);
   CHECK(info.out.find("nsbca") != std::string::npos);
-  CHECK(run({"pose", (dir / "tree/door.lz").string(), "--frame", "0"}).code == kExitOk);
+  CHECK(run({"pose", (dir / "tree/door.lz").string(), "--anim", "open", "--frame", "0"}).code == kExitOk);
   const auto listed = run({"ls", (dir / "tree/pack.lz").string(), "--format", "csv", "--no-header"});
   CHECK(listed.code == kExitOk);
   CHECK(test::count_of(listed.out, ",nsbca,") == 2);
@@ -186,7 +186,7 @@ TEST_CASE("what index reads, the verbs read: whole-file LZ NSBCA and NARC", "[cl
     const auto member_info = run({"info", (dir / "tree/pack.lz").string() + "/" + member});
     CHECK(member_info.code == kExitOk);
     CHECK(member_info.out.find("nsbca") != std::string::npos);
-    CHECK(run({"pose", (dir / "tree/pack.lz").string() + "/" + member, "--frame", "0"}).code == kExitOk);
+    CHECK(run({"pose", (dir / "tree/pack.lz").string() + "/" + member, "--anim", "open", "--frame", "0"}).code == kExitOk);
   }
 }
 

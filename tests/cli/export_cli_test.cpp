@@ -14,7 +14,7 @@ TEST_CASE("export --bake streams every animation once, with one header, to stdou
   const auto set = (dir / "s/kh2/obj/P_SAMPLE.mset").string();
   const auto streamed = test::run({"export", set, "--bake", "3000"});  // more rows than one chunk holds
   REQUIRE(streamed.code == 0);
-  CHECK(test::count_of(streamed.out, "animation,bone,channel,time,value") == 1);
+  CHECK(test::count_of(streamed.out, "slot,animation,bone,bone_name,channel,time,value") == 1);
   CHECK(test::count_of(streamed.out, "\n") > 4096);
   REQUIRE(test::run({"export", set, "--bake", "3000", "--out", (dir / "set.csv").string()}).code == 0);
   CHECK(test::read_text(dir / "set.csv") == streamed.out);

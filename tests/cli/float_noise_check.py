@@ -5,7 +5,8 @@ Indexes ../shared/corpus/real, then runs every named query (each required parame
 the corpus has) in every output format, `info --format json` and `pose` on real files, the reports
 and a diff, and looks at every number in what they print: a number with more than 9 significant
 digits is float32 noise (a float32 needs at most 9), unless the file stored it as text (LightWave,
-whose files are text; their values are checked apart against the text they came from).
+whose files are text; their values are checked apart against the text they came from) or it is a
+DS fixed-point value, printed exactly since issue 39 (a multiple of 1/4096).
 Exit 77 (skipped) when ../shared is absent.
 
 Usage: float_noise_check.py ANIMDEX_BINARY CORPUS_DIR
@@ -28,8 +29,18 @@ def significant_digits(token):
 HASH = re.compile(r"\b[0-9a-f]{16}\b")  # content hashes: 16 hex digits, which can look like 1e5
 
 
+def fixed_point(token):
+    """A DS 1/4096 step, printed exactly (4095/4096 = 0.999755859375): the file's number, not noise."""
+    try:
+        steps = float(token) * 4096.0
+    except ValueError:
+        return False
+    return steps == round(steps)
+
+
 def noisy(text):
-    return [token for token in NUMBER.findall(HASH.sub("", text)) if significant_digits(token) > 9]
+    return [token for token in NUMBER.findall(HASH.sub("", text))
+            if significant_digits(token) > 9 and not fixed_point(token)]
 
 
 def run(binary, *args):

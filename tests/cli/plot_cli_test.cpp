@@ -43,9 +43,10 @@ TEST_CASE("plot draws a GNT file's animations on one page, bones named", "[cli][
   REQUIRE(run({"sample", (dir / "s").string(), "--characters", "2", "--kh2", "--nsbca"}).code == kExitOk);
   const auto mot = (dir / "s/files/chr/sas/0000.mot").string();
   const auto page = dir / "sas.html";
-  auto plotted = run({"plot", mot, "--out", page.string()});
+  auto plotted = test::run_capturing({"plot", mot, "--out", page.string()});
   REQUIRE(plotted.code == kExitOk);
-  CHECK_THAT(plotted.out, Catch::StartsWith("wrote " + page.string() + " (") && Catch::Contains(" animations, "));
+  CHECK(plotted.out.empty());
+  CHECK_THAT(plotted.err, Catch::StartsWith("wrote " + page.string() + " (") && Catch::Contains(" animations, "));
   const std::string html = read_text(page);
   // One section per animation, each a chart per bone: bone 0 is GNT4's "Y" (the root).
   CHECK_THAT(html, Catch::Contains("<h2 id=\"a0\">slot 0: 0x0000 (Idle)</h2>") && Catch::Contains(">bone 0 (Y)</text>"));
@@ -113,4 +114,16 @@ TEST_CASE("plot asks for --slot when the whole file's page would pass 1 MB", "[c
   const std::string html = read_text(out);
   CHECK(html.size() < 1'000'000);
   CHECK(count_of(html, "<svg class=\"chart curve\"") == 30);
+}
+
+TEST_CASE("a plot page's title names the file and its animation; KH2 slots as the docs label them", "[cli][plot]") {
+  test::TempDir dir;
+  REQUIRE(run({"sample", (dir / "s").string(), "--characters", "1", "--kh2"}).code == kExitOk);
+  const auto set = (dir / "s/kh2/obj/P_SAMPLE.mset").string();
+  REQUIRE(run({"plot", set, "--slot", "0", "--out", (dir / "one.html").string()}).code == kExitOk);
+  CHECK_THAT(read_text(dir / "one.html"), Catch::Contains("<title>" + set + ": slot 0: A0 (IDLE)</title>"));
+  REQUIRE(run({"plot", set, "--out", (dir / "all.html").string()}).code == kExitOk);
+  const auto all = read_text(dir / "all.html");
+  CHECK_THAT(all, Catch::Contains("<title>" + set + ": 11 animations</title>") &&
+                      Catch::Contains(">slot 4: A4 (WALK)</h2>"));
 }

@@ -56,3 +56,28 @@ TEST_CASE("computed values get at most 9 significant digits", "[core][numbers]")
   CHECK(computed_text(-0.0) == "0");
   CHECK(std::fabs(as_computed(1.719826061210624) - 1.719826061210624) < 5e-9 * 1.72);
 }
+
+TEST_CASE("shown_as: float32 data prints as float32, exact numbers as they are", "[core][numbers]") {
+  // Issue 39: a value computed from float32 keys prints no more digits than a float32 holds.
+  CHECK(shortest_text(shown_as(1.0 / 3.0, Precision::float32)) == "0.33333334");
+  CHECK(shortest_text(shown_as(1.40624999999, Precision::float32)) == "1.40625");
+  CHECK(shortest_text(shown_as(static_cast<double>(-24.3F), Precision::float32)) == "-24.3");
+  CHECK(shown_as(-0.0, Precision::float32) == 0.0);
+  // DS fixed point: k/4096 exactly, not the float32's text.
+  CHECK(shortest_text(shown_as(-4233695.0 / 4096.0, Precision::exact)) == "-1033.616943359375");
+  CHECK(shortest_text(shown_as(0.1, Precision::exact)) == "0.1");
+  // A world transform: arithmetic, 9 digits.
+  CHECK(shortest_text(shown_as(0.42858150000000003, Precision::computed)) == "0.4285815");
+}
+
+TEST_CASE("exact_of_stored undoes the float32 rule for numbers stored by it before v16", "[core][numbers]") {
+  const double exact = -4233695.0 / 4096.0;  // a DS fx32 translation
+  CHECK(as_stored(exact) == -1033.617);
+  CHECK(exact_of_stored(as_stored(exact)) == exact);
+  // 0.1 is also the text the rule gives the float32 0.1F: a stored 0.1 reads as that float32, which
+  // is why migration 016 rewrites only DS fixed-point columns.
+  CHECK(exact_of_stored(0.1) == static_cast<double>(0.1F));
+  CHECK(exact_of_stored(0.30000000000000004) == 0.30000000000000004);  // no float32's text: unchanged
+  for (const double value : {0.5, 0.000244140625, 3.75, -12.25, 5000.000244140625})
+    CHECK(exact_of_stored(as_stored(value)) == value);
+}

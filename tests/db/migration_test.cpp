@@ -168,3 +168,42 @@ TEST_CASE("a version-14 database migrates: model_nodes keeps its rows, takes KH2
           "VALUES (1, 1, 0, NULL, NULL, 0, 0, 102.6, 0, 'euler_xyz', 0, 0, 0, 1, 1, 1, 1, 0, 4.71239, 4.71239)");
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM model_nodes WHERE name IS NULL") == 1);
 }
+
+TEST_CASE("a version-15 database migrates: DS fixed point is stored exactly, float32 data is left alone (16)",
+          "[schema][migration]") {
+  test::TempDir dir;
+  const auto path = dir / "v15.db";
+  auto db = migrated(
+      path,
+      "INSERT INTO dumps(id, label, root, indexed_at) VALUES (1, 'd', '/d', 'now'); "
+      "INSERT INTO files(id, dump_id, path, format, size, status) VALUES (1, 1, 'a.nsbmd', 'nsbmd', 4, 'ok'), "
+      "(2, 1, 'b.nsbca', 'nsbca', 4, 'ok'), (3, 1, 'c.mot', 'gnt_mot', 4, 'ok'), (4, 1, 'P.mdlx', 'kh2_mdlx', 4, 'ok'); "
+      // As v15 stored them: -1033.616943359375 (fx32) under the float32 rule as -1033.617.
+      "INSERT INTO model_nodes (file_id, model_index, node_index, name, flag, t_x, t_y, t_z, rotation, q_x, q_y, q_z, "
+      "q_w, s_x, s_y, s_z) VALUES (1, 0, 4, 'n4', 0, -1033.617, 0.1, 2, 'identity', 0.7071068, 0, 0, 0.7071068, 1, 1, 1), "
+      "(4, 0, 0, NULL, 0, 102.6, 0, 0, 'euler_xyz', 0, 0, 0, 1, 1, 1, 1); "
+      "INSERT INTO animations(id, file_id, track_count, key_count, content_hash, shape_hash) VALUES "
+      "(1, 2, 2, 2, 'h', 's'), (2, 3, 1, 1, 'h', 's'); "
+      "INSERT INTO bone_tracks(id, animation_id, track_index, flags, track_flags, channels, value_encoding, key_count, "
+      "content_hash) VALUES (1, 1, 0, 0, 1, 'T', 'fx32', 1, 'h'), (2, 1, 1, 0, 8, 'R', 'rotation_index', 1, 'h'), "
+      "(3, 2, 0, 0, 1, 'T', 'f32x4', 1, 'h'); "
+      "INSERT INTO keyframe_rows(track_id, key_index, time, frame, x, y, z, w) VALUES "
+      "(1, 0, 0, 0, -1033.617, 1, 2, NULL), (2, 0, 0, 0, 0.7071068, 0, 0, 0.7071068), (3, 0, 0.1, 6, 1.35, 0, 0, NULL); "
+      "PRAGMA user_version = 15");
+  CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
+  const auto value = [&](const std::string& sql) {
+    SQLite::Statement statement(db, sql);
+    REQUIRE(statement.executeStep());
+    return statement.getColumn(0).getDouble();
+  };
+  CHECK(value("SELECT t_x FROM model_nodes WHERE file_id = 1") == -1033.616943359375);
+  CHECK(value("SELECT t_y FROM model_nodes WHERE file_id = 1") == static_cast<double>(0.1F));
+  CHECK(value("SELECT q_x FROM model_nodes WHERE file_id = 1") == 0.7071068);  // a float32 quaternion: kept
+  CHECK(value("SELECT t_x FROM model_nodes WHERE file_id = 4") == 102.6);       // KH2 float32: kept
+  CHECK(value("SELECT x FROM keyframe_rows WHERE track_id = 1") == -1033.616943359375);
+  CHECK(value("SELECT x FROM keyframe_rows WHERE track_id = 2") == 0.7071068);
+  CHECK(value("SELECT x FROM keyframe_rows WHERE track_id = 3") == 1.35);
+  // The key tables read each as the writer now stores it.
+  CHECK(value("SELECT x FROM keyframes WHERE track_id = 1") == -1033.616943359375);
+  CHECK(value("SELECT x FROM keyframes WHERE track_id = 3") == 1.35);
+}

@@ -2,6 +2,7 @@
 
 #include "db/database.h"
 #include "db/sql_runner.h"
+#include "output/result_table.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -78,4 +79,14 @@ TEST_CASE("databases are identified before use", "[sql]") {
     raw.exec("PRAGMA user_version = 99");
   }
   CHECK_THROWS_WITH(open_read_only(path), Catch::Contains("schema version 99, newer"));
+}
+
+TEST_CASE("an expression's double reads back as the same double (issue 39)", "[sql]") {
+  test::TempDir dir;
+  auto db = open_read_only(make_database(dir));
+  const auto table = run_read_only_sql(db, "SELECT 0.1 + 0.2 AS sum, 1.0 / 3 AS third");
+  REQUIRE(table.rows.size() == 1);
+  CHECK(std::get<double>(table.rows[0][0]) == 0.1 + 0.2);
+  CHECK(cell_text(table.rows[0][0]) == "0.30000000000000004");
+  CHECK(cell_text(table.rows[0][1]) == "0.3333333333333333");
 }

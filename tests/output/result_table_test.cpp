@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "core/number_text.h"
 #include "output/result_table.h"
 
 using namespace animdex;
@@ -58,13 +59,16 @@ TEST_CASE("tsv, jsonl and --no-header write what the sqlite3 shell and sqlite-ut
                        "{\"name\":\"pipe|x\",\"count\":-12,\"ratio\":null}\n");
 }
 
-TEST_CASE("every output prints a float32 as the file stored it", "[output][numbers]") {
-  // 0.5061446f: nlohmann's own writer prints its nearest decimal double as 0.5061445999999999.
-  const ResultTable table{{"x"}, {{static_cast<double>(0.5061446F)}, {2.0}}};
+TEST_CASE("every output prints a double so that it reads back as that double", "[output][numbers]") {
+  // A float32 under the number rule (as SQL stores it, as pose shows it) is the double nearest its
+  // decimal: 0.5061446, which nlohmann's own writer prints as 0.5061445999999999. A DS fixed-point
+  // value is exact: -1033.616943359375, never cut to its float32's text.
+  const ResultTable table{{"x"}, {{as_stored(static_cast<double>(0.5061446F))}, {2.0}, {-4233695.0 / 4096.0}}};
   for (const auto format : {OutputFormat::table, OutputFormat::csv, OutputFormat::tsv, OutputFormat::json,
                             OutputFormat::jsonl, OutputFormat::markdown, OutputFormat::html}) {
     std::ostringstream out;
     write_table(out, table, format);
-    CHECK_THAT(out.str(), Catch::Contains("0.5061446") && !Catch::Contains("0.50614459"));
+    CHECK_THAT(out.str(), Catch::Contains("0.5061446") && !Catch::Contains("0.50614459") &&
+                              Catch::Contains("-1033.616943359375"));
   }
 }

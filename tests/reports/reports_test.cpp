@@ -4,6 +4,7 @@
 // name, members as relative paths, JSON lists as arrays, no absolute path in the docs.
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <fmt/format.h>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -292,7 +293,9 @@ TEST_CASE("diff table output keeps each animation on one line, with stored numbe
   const auto hip = std::find_if(tracks.begin(), tracks.end(),
                                 [](const std::string& line) { return line.find("bone 3 (hip) R") != std::string::npos; });
   REQUIRE(hip != tracks.end());
-  CHECK_THAT(*hip, Catch::EndsWith("3.234375"));
+  // Its encoding and flags changed too (bf16 -> f32), and the row says so with before and after.
+  CHECK_THAT(*hip, Catch::Contains("3.234375") &&
+                       Catch::EndsWith("flags 0x202 -> 0x204; value_encoding bf16x4 -> f32x4"));
   CHECK(text.find("3.23438") == std::string::npos);
 }
 
@@ -419,4 +422,62 @@ TEST_CASE("diff: changed tracks of two KH2 slots of one motion ID are told apart
   CHECK(column(tracks, "animation") == std::vector<std::string>{"0", "0"});
   CHECK(column(tracks, "name") == std::vector<std::string>{"IDLE (battle, weapon)", "IDLE (field, no weapon)"});
   CHECK(column(tracks, "largest_value_change") == std::vector<std::string>{"0.185584", "0.25"});
+}
+
+TEST_CASE("diff says what changed: a flag byte, interpolation, tangents, slots and fallbacks (issue 39)",
+          "[reports][diff]") {
+  test::TempDir dir;
+  // One KH2-like motion set per side, as rows: a curve whose flag byte alone changed (0x05 -> 0x45),
+  // one key's interpolation and a tangent, a slot's name and a fallback.
+  const auto side = [&](const char* name, int flags, int shape, double tangent, const char* motion_name, int resolved) {
+    const auto path = dir / name;
+    auto db = open_for_writing(path);
+    db.exec(fmt::format(
+        "INSERT INTO dumps(id, label, root, indexed_at) VALUES (1, '{0}', '/{0}', 'now'); "
+        "INSERT INTO files(id, dump_id, path, format, size, status, content_hash) VALUES "
+        "(1, 1, 'P_EX100.mset', 'kh2_mset', 4, 'ok', '{0}'); "
+        "INSERT INTO animations(id, file_id, slot, motion_id, track_count, key_count, content_hash, shape_hash) "
+        "VALUES (1, 1, 0, 0, 1, 2, '{0}', 's'); "
+        "INSERT INTO bone_tracks(id, animation_id, track_index, bone_id, flags, track_flags, channels, "
+        "value_encoding, key_count, content_hash) VALUES (1, 1, 0, 3, {1}, 0, 'Rz', 'kh2_fcurve', 2, '{0}'); "
+        "INSERT INTO keyframe_rows(track_id, key_index, time, x) VALUES (1, 0, 0, 0.5), (1, 1, 10, 1); "
+        "INSERT INTO key_spline_rows(track_id, key_index, shape, p1, p2) VALUES (1, 0, {2}, 0, {3}), (1, 1, 1, 0, 0); "
+        "INSERT INTO mset_slots(file_id, slot, set_type, motion_id, state, motion_name, entry_name, entry_type, "
+        "entry_type_name, is_dummy, size, data_offset, duplicate_flag) VALUES "
+        "(1, 0, 1, 0, 0, '{4}', 'A000', 17, 'Anb', 0, 16, 0, 0); "
+        "INSERT INTO mset_resolution(file_id, motion_id, state, resolved_slot) VALUES (1, 0, 1, {5})",
+        name, flags, shape, tangent, motion_name, resolved));
+    return path;
+  };
+  auto before_path = side("before.db", 0x05, 1, 0.25, "IDLE", 0);
+  auto after_path = side("after.db", 0x45, 3, 0.5, "IDLE_2", 2);
+  auto before = open_read_only(before_path);
+  auto after = open_read_only(after_path);
+  const auto texts = [](const std::vector<FieldChange>& fields) {
+    std::vector<std::string> lines;
+    for (const auto& field : fields) lines.push_back(change_text(field));
+    return lines;
+  };
+  CHECK(texts(track_field_changes(before, 1, after, 1)) ==
+        std::vector<std::string>{"flags 0x05 -> 0x45", "interpolation at key 0 1 -> 3", "p2 at key 0 0.25 -> 0.5"});
+  CHECK(texts(file_field_changes(before, 1, after, 1)) ==
+        std::vector<std::string>{"slot(slot=0) motion_name IDLE -> IDLE_2",
+                                 "fallback(motion_id=0, state=1) resolved_slot 0 -> 2"});
+  CHECK(texts(animation_field_changes(before, 1, after, 1)).empty());
+  CHECK(file_id_of(after, "after.db", "P_EX100.mset") == 1);
+
+  // In the report: the track row, the file row and the JSON carry them.
+  const auto report = build_diff(before, "before.db", after, "after.db");
+  REQUIRE(report.animations.size() == 1);
+  REQUIRE(report.animations[0].tracks.size() == 1);
+  CHECK(report.animations[0].tracks[0].largest_value_change == 0.0);
+  CHECK(texts(report.animations[0].tracks[0].fields).front() == "flags 0x05 -> 0x45");
+  REQUIRE(report.files.size() == 1);
+  CHECK(report.files[0].fields.size() == 2);
+  const auto sections = diff_sections(report, false);
+  const auto json = nlohmann::json::parse(render("diff", sections, OutputFormat::json));
+  const auto text = render("diff", sections, OutputFormat::csv);
+  CHECK(text.find("flags 0x05 -> 0x45") != std::string::npos);
+  CHECK(text.find("fallback(motion_id=0, state=1) resolved_slot 0 -> 2") != std::string::npos);
+  CHECK(json.dump().find(R"({"after":"0x45","before":"0x05","field":"flags"})") != std::string::npos);
 }

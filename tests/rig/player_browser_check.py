@@ -197,7 +197,7 @@ def check_diff(browser, work, animdex, before_root, after_root, changed_path, ex
 
 def view(animdex, source, page, *extra):
     result = run([animdex, "view", source, "--out", page] + list(extra))
-    return result.stdout.strip().splitlines()[0]
+    return result.stderr.strip().splitlines()[0]  # "wrote PAGE (...)", on stderr as every write is said
 
 
 def changed_pixels(a, b):

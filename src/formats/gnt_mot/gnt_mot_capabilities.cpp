@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <limits>
 
+#include "formats/animation_choice.h"
 #include "formats/curve_sampling.h"
 #include "formats/gnt_mot/gnt_mot_evaluate.h"
 #include "formats/gnt_mot/gnt_mot_parser.h"
@@ -15,15 +16,15 @@ namespace {
 std::string id_text(std::uint32_t id) { return fmt::format("0x{:04X}", id); }
 
 std::string ids_listed(const MotFile& file) {
-  std::string text;
-  for (std::size_t i = 0; i < file.animations.size() && i < 12; ++i)
-    text += fmt::format("{}{}", i ? ", " : "", file.animations[i].animation_id);
-  if (file.animations.size() > 12) text += fmt::format(", ... ({} in all)", file.animations.size());
-  return text;
+  std::vector<std::string> ids;
+  ids.reserve(file.animations.size());
+  for (const auto& animation : file.animations) ids.push_back(id_text(animation.animation_id));
+  return choices_text(ids, "animations");
 }
 
-// The animation --slot or --anim names (its ID, decimal or 0x hex), else the first; nullptr with
-// `error` set when the file has no such animation.
+// The animation --slot names (its ID, decimal or 0x hex), or the file's only one; nullptr with
+// `error` set when the file has no such animation, or several and none was named (a pose of the
+// first would be a silent choice).
 const GntAnimation* chosen(const MotFile& file, const std::string& slot, const std::string& animation,
                            CapabilityError& error) {
   const std::string& asked = slot.empty() ? animation : slot;
@@ -31,7 +32,12 @@ const GntAnimation* chosen(const MotFile& file, const std::string& slot, const s
     error = usage_error("the file has no animations (every slot is empty)");
     return nullptr;
   }
-  if (asked.empty()) return &file.animations.front();
+  if (asked.empty()) {
+    if (file.animations.size() == 1) return &file.animations.front();
+    error = usage_error(fmt::format("the file has {} animations: choose one with --slot ID ({})",
+                                    file.animations.size(), ids_listed(file)));
+    return nullptr;
+  }
   const auto id = parse_slot_number(asked);
   for (const auto& candidate : file.animations)
     if (id && candidate.animation_id == static_cast<unsigned long long>(*id)) return &candidate;
@@ -86,8 +92,10 @@ Answer<AnimationCurves> animation_curves(const GntAnimation& animation, double s
   if (auto refused = check_animation_samples(samples->size(), 10 * animation.bones.size(), samples_per_second))
     return *refused;
   AnimationCurves curves;
+  curves.values = Precision::float32;
   curves.animation = id_text(animation.animation_id);
   curves.slot = std::to_string(animation.animation_id);
+  curves.motion_id = animation.animation_id;
   curves.start_seconds = start;
   curves.end_seconds = end;
   curves.frames_per_second = kFramesPerSecond;
@@ -111,6 +119,7 @@ Answer<Pose> pose_bones(std::span<const std::byte> bytes, const PoseRequest& req
   const double fps = request.fps.value_or(kFramesPerSecond);
   const double seconds = request.seconds ? *request.seconds : *request.frame / fps;
   Pose pose;
+  pose.values = Precision::float32;
   pose.about = {{"slot", std::to_string(animation->animation_id)},
                 {"animation", id_text(animation->animation_id)},
                 {"time", seconds},
@@ -120,6 +129,12 @@ Answer<Pose> pose_bones(std::span<const std::byte> bytes, const PoseRequest& req
   pose.rows_name = "nodes";
   pose.columns = {"node", "name", "T", "R", "S"};
   pose.vector_sizes = {0, 0, 3, 4, 3};
+  const auto [first, last] = key_range(*animation);
+  if (static_cast<float>(seconds) < static_cast<float>(first) || static_cast<float>(seconds) > static_cast<float>(last))
+    pose.notes.push_back(fmt::format("time {} s is {} the keys of {} ({} to {} s): GNT holds the {} key's values there",
+                                     number_text(as_computed(seconds)), seconds < first ? "before" : "after",
+                                     id_text(animation->animation_id), number_text(first), number_text(last),
+                                     seconds < first ? "first" : "last"));
   for (const auto& bone : evaluate(*animation, seconds))
     pose.rows.push_back({std::int64_t{bone.bone_id}, std::monostate{}, vector_cell(bone.translate),
                          vector_cell(bone.rotate), vector_cell(bone.scale)});

@@ -7,14 +7,17 @@ namespace animdex::gnt_mot {
 
 double interpolate(std::span<const float> key_times, std::span<const double> values, double seconds) {
   if (key_times.empty() || values.size() != key_times.size()) return 0.0;
-  // The last key at or before `seconds`: upper_bound skips every key at that very time.
-  const auto after = std::upper_bound(key_times.begin(), key_times.end(), seconds,
-                                      [](double time, float key) { return time < static_cast<double>(key); });
+  // Keys are found in the file's own unit, float32 seconds: frame 8 at 60 fps is 0.1333333 as a
+  // double but the key's float 0.13333334, and must give that key's value, not a blend with 1e-7
+  // of the one before.
+  const float at = static_cast<float>(seconds);
+  // The last key at or before `at`: upper_bound skips every key at that very time.
+  const auto after = std::upper_bound(key_times.begin(), key_times.end(), at);
   if (after == key_times.begin()) return values.front();
   const auto left = static_cast<std::size_t>(after - key_times.begin()) - 1;
-  if (after == key_times.end() || static_cast<double>(key_times[left]) == seconds) return values[left];
+  if (after == key_times.end() || key_times[left] == at) return values[left];
   const double t0 = key_times[left], t1 = key_times[left + 1];
-  const double share = (seconds - t0) / (t1 - t0);
+  const double share = (seconds - t0) / (t1 - t0);  // rounding is monotonic: seconds >= t0
   return values[left] + (values[left + 1] - values[left]) * share;
 }
 

@@ -23,8 +23,9 @@ struct BonePose {
 };
 
 // The value of one key column at `seconds`: a key's own value at its time (of two keys at one
-// time, the later from that time on), linear between keys, the first key's value before the first
-// key and the last key's after the last (held: the game's own behaviour past the ends is unknown).
+// time, the later from that time on; the key is found in float32 seconds, the file's own unit),
+// linear between keys, the first key's value before the first key and the last key's after the
+// last (held: the game's own behaviour past the ends is unknown).
 double interpolate(std::span<const float> key_times, std::span<const double> values, double seconds);
 
 // A track's decoded values, column `component` (0..3 = x, y, z, w) per key.

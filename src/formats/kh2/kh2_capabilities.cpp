@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "formats/animation_choice.h"
 #include "formats/curve_sampling.h"
 #include "formats/kh2/kh2_evaluate.h"
 
@@ -86,18 +87,36 @@ Answer<Chosen> choose_slot(const KH2File& file, const std::string& asked) {
                                  slots_listed(file)));
 }
 
-// --slot, else --anim (the entry's tag), else the first motion.
+std::string slots_of(const std::vector<const SlotMotion*>& motions) {
+  std::vector<std::string> slots;
+  slots.reserve(motions.size());
+  for (const auto* motion : motions) slots.push_back(slot_text(motion->parent_slot, motion->slot));
+  return choices_text(slots, "slots");
+}
+
+// --slot (with --anim, the two must name one motion), else --anim (the entry's tag, which must name
+// one), else the file's only motion: a pose of the first of several would be a silent choice.
 Answer<Chosen> choose(const KH2File& file, const std::string& slot, const std::string& animation) {
   if (file.motions.empty()) return usage_error("the file holds no motion");
-  if (!slot.empty()) return choose_slot(file, slot);
+  if (!slot.empty()) {
+    auto chosen = choose_slot(file, slot);
+    const auto* found = std::get_if<Chosen>(&chosen);
+    if (found && !animation.empty() && found->motion->entry_name != animation)
+      return usage_error(fmt::format("slot {} holds '{}', not '{}': give --slot or --anim, or two that agree", slot,
+                                     found->motion->entry_name, animation));
+    return chosen;
+  }
   std::vector<const SlotMotion*> named;
   for (const auto& motion : file.motions)
     if (animation.empty() || motion.entry_name == animation) named.push_back(&motion);
   if (named.empty())
     return usage_error(fmt::format("no motion tagged '{}'; choose one with --slot ({})", animation, slots_listed(file)));
   if (named.size() > 1 && !animation.empty())
-    return usage_error(fmt::format("{} motions are tagged '{}'; choose one with --slot ({})", named.size(), animation,
-                                   slots_listed(file)));
+    return usage_error(fmt::format("{} motions are tagged '{}', in slots {}: choose one with --slot", named.size(),
+                                   animation, slots_of(named)));
+  if (named.size() > 1)
+    return usage_error(fmt::format("the file holds {} motions: choose one with --slot N or --anim TAG (slots {})",
+                                   named.size(), slots_of(named)));
   return Chosen{named.front(), slot_text(named.front()->parent_slot, named.front()->slot)};
 }
 
@@ -144,6 +163,7 @@ Answer<Pose> pose_motion(const Motion& motion, const std::string& slot, const st
   const double seconds = request.seconds ? *request.seconds : *request.frame / request.fps.value_or(fps);
   const float key_time = key_time_of_seconds(seconds);
   Pose pose;
+  pose.values = Precision::float32;
   pose.about = {{"slot", slot.empty() ? PoseValue() : PoseValue(slot)},
                 {"animation", name.empty() ? PoseValue() : PoseValue(name)},
                 {"kind", std::string(motion.raw ? "raw" : "interpolated")},
@@ -154,6 +174,15 @@ Answer<Pose> pose_motion(const Motion& motion, const std::string& slot, const st
   pose.rows_name = "nodes";
   pose.columns = {"node", "name", "kind", "T", "R", "S", "from_T", "from_R", "from_S", "changed_later"};
   pose.vector_sizes = {0, 0, 0, 3, 3, 3, 3, 3, 3, 0};
+  const FrameRange& range = motion.raw ? motion.raw->range : motion.interpolated->range;
+  const double frame = static_cast<double>(key_time) * fps / 60.0;
+  if (frame < range.frame_start || frame > range.frame_end)
+    pose.notes.push_back(fmt::format(
+        "frame {} is {} the motion's frames {} to {}: {}", number_text(as_computed(frame)),
+        frame < range.frame_start ? "before" : "after", number_text(range.frame_start), number_text(range.frame_end),
+        motion.raw ? "a raw motion holds its nearest stored frame there"
+                   : "each curve's pre/post mode gives the values there (0 hold the end key, 1 extend along its "
+                     "tangent, 2 repeat, 3 zero; bits 4-7 of bone_tracks.flags)"));
   if (motion.raw) {
     pose.columns.push_back("M");
     pose.vector_sizes.push_back(16);
@@ -230,6 +259,7 @@ Answer<AnimationCurves> raw_curves(const RawMotion& raw, AnimationCurves curves,
 Answer<AnimationCurves> motion_curves(const Motion& motion, const std::string& slot, const std::string& name,
                                       double rate) {
   AnimationCurves curves;
+  curves.values = Precision::float32;
   curves.animation = name.empty() ? slot : name;
   curves.slot = slot;
   curves.frames_per_second = fps_of(motion);
@@ -272,6 +302,7 @@ Answer<std::vector<AnimationCurves>> curves_of(Result<KH2File> parsed, const Cur
     auto curves = motion_curves(motion->motion, slot_text(motion->parent_slot, motion->slot), motion->entry_name,
                                 request.samples_per_second);
     if (auto* error = std::get_if<CapabilityError>(&curves)) return *error;
+    std::get<AnimationCurves>(curves).motion_id = motion->motion_id;
     deliver(request, all, std::get<AnimationCurves>(std::move(curves)));
   }
   return all;

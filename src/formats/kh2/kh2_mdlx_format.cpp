@@ -75,6 +75,7 @@ Answer<Pose> bind_pose(std::span<const std::byte> bytes, const PoseRequest&) {
   if (!skeleton) return file_error(skeleton.error());
   const auto& model = skeleton.value();
   Pose pose;
+  pose.values = Precision::float32;
   pose.about = {{"slot", PoseValue()}, {"model", model.entry_name}, {"bone_count", std::int64_t(model.bones.size())}};
   pose.rows_name = "nodes";
   pose.columns = {"node", "parent", "T", "R", "S"};

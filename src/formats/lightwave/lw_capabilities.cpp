@@ -23,7 +23,22 @@ std::optional<CapabilityError> unknown_version(const ConvertRequest& request) {
 }
 
 // The file's own time unit: frames for v1 (at `fps`), seconds for v3.
-double native_time(const LwFile& file, double seconds, double fps) { return file.version == 1 ? seconds * fps : seconds; }
+// Version 1 keys are at frames: a time that is a whole frame but for the rounding of seconds * fps
+// (0.1 * 30 is 3.0000000000000004) is that frame, so that it finds the key there.
+double native_time(const LwFile& file, double seconds, double fps) {
+  if (file.version != 1) return seconds;
+  const double frame = seconds * fps, whole = std::round(frame);
+  return std::fabs(frame - whole) <= 1e-9 * std::max(1.0, std::fabs(frame)) ? whole : frame;
+}
+
+// A value as pose and bake show it (pose.values = exact): at a key's own time that key's value as
+// its text gave it, every digit; between keys a computed value, at most 9 significant digits.
+double shown_value(const Channel& channel, double time) {
+  const double value = evaluate(channel, time);
+  const auto& keys = channel.keys;
+  const auto at = std::lower_bound(keys.begin(), keys.end(), time, [](const Key& key, double t) { return key.time < t; });
+  return at != keys.end() && at->time == time ? value : as_computed(value);
+}
 
 std::string summary(const LwFile& file) {
   return fmt::format("{} version {}, {} channels, {} keys each", file.kind == FileKind::motion ? "LWMO" : "LWEN",
@@ -60,15 +75,27 @@ Answer<Pose> pose_curves(std::span<const std::byte> bytes, const PoseRequest& re
   if (!request.seconds && !request.frame) return usage_error("pose needs --time SECONDS or --frame F");
   const double fps = request.fps.value_or(kDefaultFps);
   const double seconds = request.seconds ? *request.seconds : *request.frame / fps;
-  const double time = native_time(file, seconds, fps);
+  // A frame of a version 1 file is its own time unit: no trip through seconds.
+  const double time = request.frame && file.version == 1 ? *request.frame : native_time(file, seconds, fps);
   Pose pose;
+  pose.values = Precision::exact;  // the decimal text as read
   pose.about = {{"time", seconds},
                 {"frame", seconds * fps},
                 {"fps", fps}};
   pose.rows_name = "channels";
   pose.columns = {"channel", "index", "value"};
-  for (const auto& channel : file.channels)
-    pose.rows.push_back({channel_name(file.kind, channel.index), std::int64_t{channel.index}, evaluate(channel, time)});
+  double first = INFINITY, last = -INFINITY;
+  for (const auto& channel : file.channels) {
+    pose.rows.push_back({channel_name(file.kind, channel.index), std::int64_t{channel.index}, shown_value(channel, time)});
+    first = std::min(first, channel.keys.front().time);
+    last = std::max(last, channel.keys.back().time);
+  }
+  if (time < first || time > last)
+    pose.notes.push_back(fmt::format("{} {} is {} the keys ({} to {}): each envelope's {} behaviour gives the value there "
+                                     "(table track_behaviors)",
+                                     file.version == 1 ? "frame" : "time", number_text(as_computed(time)),
+                                     time < first ? "before" : "after", number_text(first), number_text(last),
+                                     time < first ? "pre" : "post"));
   return pose;
 }
 
@@ -89,6 +116,7 @@ Answer<std::vector<AnimationCurves>> curves_lw(std::span<const std::byte> bytes,
   if (auto refused = check_animation_samples(samples->size(), file.channels.size(), request.samples_per_second))
     return *refused;
   AnimationCurves curves;
+  curves.values = Precision::exact;  // the decimal text as read
   curves.start_seconds = first;
   curves.end_seconds = last;
   curves.frames_per_second = fps;
@@ -100,7 +128,7 @@ Answer<std::vector<AnimationCurves>> curves_lw(std::span<const std::byte> bytes,
       curve.key_values.push_back(key.value);
     }
     curve.sample_times = *samples;
-    for (const double seconds : *samples) curve.sample_values.push_back(evaluate(channel, native_time(file, seconds, fps)));
+    for (const double seconds : *samples) curve.sample_values.push_back(shown_value(channel, native_time(file, seconds, fps)));
     curves.channels.push_back(std::move(curve));
   }
   std::vector<AnimationCurves> all;

@@ -20,12 +20,13 @@ PoseValue numbers(const std::optional<std::array<double, N>>& values) {
 Answer<Pose> pose_nodes(std::span<const std::byte> bytes, const PoseRequest& request) {
   return nitro::animation_pose(parse_nsbca(bytes), request, [](const JointAnimation& animation, int frame, Pose& pose) {
     pose.rows_name = "nodes";
-    pose.columns = {"node", "node_id", "T", "R", "S"};
-    pose.vector_sizes = {0, 0, 3, 9, 3};
+    // `name`: the model node's, which the CLI fills from the model the animation links to.
+    pose.columns = {"node", "node_id", "name", "T", "R", "S"};
+    pose.vector_sizes = {0, 0, 0, 3, 9, 3};
     for (std::size_t index = 0; index < animation.nodes.size(); ++index) {
       const auto node = evaluate_node(animation, animation.nodes[index], frame);
       pose.rows.push_back({static_cast<std::int64_t>(index), std::int64_t{animation.nodes[index].node_id()},
-                           numbers(node.translation), numbers(node.rotation), numbers(node.scale)});
+                           std::monostate{}, numbers(node.translation), numbers(node.rotation), numbers(node.scale)});
     }
   });
 }

@@ -18,6 +18,10 @@ const char* rotation_form(NodeBindPose::Rotation rotation) {
   }
 }
 
+// A 1/4096 fixed-point number as its exact value (model::ExactNumber): -1033.616943359375, not the
+// float32 text -1033.617.
+model::RowValue exact_fx(std::int64_t raw) { return model::ExactNumber{fx(raw)}; }
+
 model::FormatRow node_row(std::size_t model_index, std::size_t node_index, const ModelNode& node) {
   const auto& bind = node.bind;
   // Rotations are 1/4096 fixed point: float32 keeps all of it, as NSBCA's quaternions do.
@@ -31,17 +35,17 @@ model::FormatRow node_row(std::size_t model_index, std::size_t node_index, const
            {"parent", model::number(node.parent)},
            {"visible", node.visible ? model::number(*node.visible ? 1 : 0) : model::RowValue()},
            {"flag", model::number(bind.flag)},
-           {"t_x", fx(bind.translation[0])},
-           {"t_y", fx(bind.translation[1])},
-           {"t_z", fx(bind.translation[2])},
+           {"t_x", exact_fx(bind.translation[0])},
+           {"t_y", exact_fx(bind.translation[1])},
+           {"t_z", exact_fx(bind.translation[2])},
            {"rotation", std::string(rotation_form(bind.rotation))},
            {"q_x", narrow(quaternion[0])},
            {"q_y", narrow(quaternion[1])},
            {"q_z", narrow(quaternion[2])},
            {"q_w", narrow(quaternion[3])},
-           {"s_x", fx(bind.scale[0])},
-           {"s_y", fx(bind.scale[1])},
-           {"s_z", fx(bind.scale[2])}}};
+           {"s_x", exact_fx(bind.scale[0])},
+           {"s_y", exact_fx(bind.scale[1])},
+           {"s_z", exact_fx(bind.scale[2])}}};
 }
 
 Result<model::AnimationFile> parse_to_model(std::span<const std::byte> bytes) {
@@ -68,7 +72,7 @@ model::AnimationFile bmd0_to_model(const Bmd0File& file) {
                                 {"shape_count", model::number(model.shapes.size())},
                                 {"vertex_count", model::number(model.vertex_count)},
                                 {"polygon_count", model::number(model.polygon_count)},
-                                {"position_scale", fx(model.position_scale)}}});
+                                {"position_scale", exact_fx(model.position_scale)}}});
     for (std::size_t n = 0; n < model.nodes.size(); ++n) out.format_rows.push_back(node_row(m, n, model.nodes[n]));
     for (std::size_t i = 0; i < model.materials.size(); ++i)
       out.format_rows.push_back({"model_materials",
@@ -87,6 +91,7 @@ Answer<Pose> bmd0_pose(std::span<const std::byte> bytes, const PoseRequest& requ
   if (const auto* error = std::get_if<CapabilityError>(&chosen)) return *error;
   const Model& model = *std::get<const Model*>(chosen);
   Pose pose;
+  pose.values = Precision::fixed_point;  // 1/4096 steps, and cells computed from them
   pose.about = {{"slot", PoseValue()}, {"model", model.name}, {"node_count", std::int64_t(model.nodes.size())}};
   pose.rows_name = "nodes";
   pose.columns = {"node", "name", "parent", "T", "R", "S"};

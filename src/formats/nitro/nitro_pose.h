@@ -9,20 +9,26 @@
 #include <fmt/format.h>
 
 #include "core/result.h"
+#include "formats/animation_choice.h"
 #include "formats/capabilities.h"
 
 namespace animdex::nitro {
 
-// The animation `name` names (the first when empty), or a usage error listing the names there are.
+// The animation --anim names, or the file's only one (of several, a pose of the first would be a
+// silent choice: the error lists their names).
 template <typename Animation>
 Answer<const Animation*> choose_animation(const std::vector<Animation>& animations, const std::string& name) {
-  std::string names;
+  std::vector<std::string> names;
   for (const auto& candidate : animations) {
-    if (name.empty() || candidate.name == name) return &candidate;
-    names += (names.empty() ? "" : ", ") + candidate.name;
+    if (!name.empty() && candidate.name == name) return &candidate;
+    names.push_back(candidate.name);
   }
-  return usage_error(animations.empty() ? "the file holds no animation"
-                                        : fmt::format("no animation named '{}'; it has: {}", name, names));
+  if (animations.empty()) return usage_error("the file holds no animation");
+  if (name.empty() && animations.size() == 1) return &animations.front();
+  if (name.empty())
+    return usage_error(fmt::format("the file has {} animations: choose one with --anim NAME ({})", animations.size(),
+                                   choices_text(names, "animations")));
+  return usage_error(fmt::format("no animation named '{}'; it has: {}", name, choices_text(names, "animations")));
 }
 
 // The request's frame as an integer inside 0..frame_count-1 (a time converts at the request's fps).
@@ -44,6 +50,7 @@ Answer<Pose> animation_pose(const Result<File>& parsed, const PoseRequest& reque
   const auto frame = integer_frame(request, animation.frame_count, animation.name);
   if (const auto* error = std::get_if<CapabilityError>(&frame)) return *error;
   Pose pose;
+  pose.values = Precision::fixed_point;  // 1/4096 steps, and cells computed from them
   pose.about = pose_about(animation.name, std::get<int>(frame), request_fps(request), animation.frame_count);
   fill(animation, std::get<int>(frame), pose);
   return pose;

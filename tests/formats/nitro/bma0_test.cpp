@@ -117,7 +117,7 @@ TEST_CASE("BMA0 model: five tracks per material keyed at the sampled frames", "[
 
 TEST_CASE("BMA0 pose: four colours and alpha per material at an integer frame", "[nitro][nsbma][pose]") {
   const auto bytes = write_bma0(fixture());
-  const Pose pose = test::pose_ok(&bma0_pose, bytes, 1);
+  const Pose pose = test::pose_ok(&bma0_pose, bytes, 1, "col_a");
   CHECK(pose.rows_name == "materials");
   CHECK(pose.columns == std::vector<std::string>{"material", "diffuse", "ambient", "specular", "emission", "alpha"});
   CHECK(pose.vector_sizes == std::vector<std::size_t>{0, 3, 3, 3, 3, 0});

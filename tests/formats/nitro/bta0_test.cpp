@@ -172,7 +172,7 @@ TEST_CASE("BTA0 model: scale, rotation and translation tracks per material, keye
 
 TEST_CASE("BTA0 pose: S, R (sin, cos), the angle and T per material at an integer frame", "[nitro][nsbta][pose]") {
   const auto bytes = write_bta0(fixture());
-  const Pose pose = test::pose_ok(&bta0_pose, bytes, 5);
+  const Pose pose = test::pose_ok(&bta0_pose, bytes, 5, "srt_a");
   CHECK(pose.rows_name == "materials");
   CHECK(pose.columns == std::vector<std::string>{"material", "S", "R", "angle", "T"});
   CHECK(pose.vector_sizes == std::vector<std::size_t>{0, 2, 2, 0, 2});

@@ -94,7 +94,7 @@ TEST_CASE("BTP0 model: a pattern track per material and the names behind the ind
 
 TEST_CASE("BTP0 pose: key, indexes and names per material, palette 255 has no name", "[nitro][nsbtp][pose]") {
   const auto bytes = write_btp0(fixture());
-  const Pose pose = test::pose_ok(&btp0_pose, bytes, 4);
+  const Pose pose = test::pose_ok(&btp0_pose, bytes, 4, "pat_a");
   CHECK(pose.rows_name == "materials");
   CHECK(pose.columns ==
         std::vector<std::string>{"material", "key", "texture_index", "palette_index", "texture", "palette"});
@@ -108,7 +108,7 @@ TEST_CASE("BTP0 pose: key, indexes and names per material, palette 255 has no na
   CHECK(std::holds_alternative<std::monostate>(one[5]));
   CHECK(std::get<std::string>(pose.rows[1][4]) == "tex_b");
 
-  const Pose later = test::pose_ok(&btp0_pose, bytes, 9);
+  const Pose later = test::pose_ok(&btp0_pose, bytes, 9, "pat_a");
   CHECK(std::get<std::int64_t>(later.rows[0][1]) == 2);
   CHECK(std::get<std::string>(later.rows[0][4]) == "tex_b");
   CHECK(std::get<std::string>(later.rows[0][5]) == "pal_b");

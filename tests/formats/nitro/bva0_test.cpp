@@ -77,7 +77,12 @@ TEST_CASE("a built BVA0 reads back bit for bit, two animations in one file", "[n
   SECTION("frames outside the animation and fractions are usage errors") {
     PoseRequest request;
     request.frame = 5;
-    auto answer = bva0_pose(bytes, request);
+    auto answer = bva0_pose(bytes, request);  // two animations and none chosen: no silent first
+    REQUIRE(std::holds_alternative<CapabilityError>(answer));
+    CHECK(std::get<CapabilityError>(answer).message ==
+          "the file has 2 animations: choose one with --anim NAME (blink, flicker)");
+    request.animation = "blink";
+    answer = bva0_pose(bytes, request);
     REQUIRE(std::holds_alternative<CapabilityError>(answer));
     CHECK(std::get<CapabilityError>(answer).message == "frame 5 is outside 0..4 of 'blink'");
     request.frame = 1.5;

@@ -6,7 +6,8 @@
 -- param: dummies int = 0  1 to list dummy slots too
 SELECT d.label AS dump, f.path AS file, s.parent_slot, s.slot, s.entry_name, s.entry_type_name AS entry_type,
        s.motion_id, COALESCE(n.name, s.motion_name) AS motion_name, s.state, s.is_dummy, s.duplicate_of,
-       m.kind, m.bone_count, a.frame_count, m.fps, m.frame_start, m.frame_end, a.track_count, a.key_count
+       m.kind, m.bone_count, m.fps, m.frame_start, m.frame_end, a.frame_count AS frame_count_60fps, a.track_count,
+       a.key_count
 FROM mset_slots s
 JOIN files f ON f.id = s.file_id
 JOIN dumps d ON d.id = f.dump_id
