@@ -82,6 +82,7 @@ struct ExportOptions {
   std::filesystem::path gltf;         // --gltf: the glTF file to write instead of CSV
   std::filesystem::path model;        // --model: the skeleton, chosen by hand
   std::optional<double> rate;         // --rate: glTF samples per second (default: the source's own)
+  std::string rotations = "native";   // --rotations: CSV rotations as stored, quaternion or euler
 };
 int run_export(const ExportOptions& options, std::ostream& out);
 int run_export_gltf(const ExportOptions& options, std::ostream& out);

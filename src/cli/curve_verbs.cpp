@@ -1,4 +1,5 @@
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <filesystem>
@@ -11,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "output/json_text.h"
+#include "cli/bake_rotations.h"
 #include "cli/errors.h"
 #include "cli/file_export.h"
 #include "cli/skeleton_search.h"
@@ -159,10 +161,22 @@ int run_export(const ExportOptions& options, std::ostream& out) {
   try {
     BakeWriter writer(out, options.output, format->reference_game);
     auto request = options.request;
-    request.each = [&writer](AnimationCurves&& animation) { writer.add(animation); };
+    const auto form = parse_rotation_form(options.rotations).value_or(RotationForm::native);
+    std::vector<std::string> notes;
+    request.each = [&](AnimationCurves&& animation) {
+      for (auto& note : convert_rotations(animation, form)) notes.push_back(std::move(note));
+      writer.add(animation);
+    };
     auto curves = answered(format->curves(file.bytes, request), options.file);
     if (const int* code = std::get_if<int>(&curves)) return *code;
     writer.finish();
+    // One line per kind of note, not one per node and animation: a motion set has thousands.
+    std::sort(notes.begin(), notes.end());
+    notes.erase(std::unique(notes.begin(), notes.end()), notes.end());
+    for (std::size_t i = 0; i < notes.size() && i < 5; ++i) fmt::print(stderr, "animdex: note: {}\n", notes[i]);
+    if (notes.size() > 5) fmt::print(stderr, "animdex: note: ... and {} more nodes like these\n", notes.size() - 5);
+  } catch (const std::invalid_argument& refused) {
+    return fail(kExitUsage, fmt::format("{}: --rotations {}: {}", options.file.string(), options.rotations, refused.what()));
   } catch (const std::exception& error) {
     return fail(kExitFatal, error);
   }
@@ -227,7 +241,8 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
 
   auto export_options = std::make_shared<ExportOptions>();
   auto* export_command = app.add_subcommand(
-      "export", "Sample every animated channel and write CSV in long form (animation, bone, channel, time, value), "
+      "export", "Sample every animated channel and write CSV in long form (slot, animation, bone, bone_name, channel, "
+                "time, value), "
                 "or write the animations with their skeleton as glTF 2.0 (--gltf) for Blender and other tools");
   export_command->add_option("file", export_options->file, "Animation file, or a member of a disc image or archive")
       ->required();
@@ -237,6 +252,11 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
                                           "glTF 2.0 file to write (OUT.glb binary, OUT.gltf JSON): the skeleton as "
                                           "nodes with a skin, each animation sampled per frame");
   bake->excludes(gltf);
+  export_command->add_option("--rotations", export_options->rotations,
+                             "CSV: rotations as the file stores them (native: DS matrix cells R.m00..R.m22, KH2 Euler "
+                             "R.x..R.z), as unit quaternions (quaternion: R.qx R.qy R.qz R.qw) or as Euler angles "
+                             "(euler: R.ex R.ey R.ez, radians, X first)")
+      ->check(CLI::IsMember({"native", "quaternion", "euler"}))->capture_default_str()->excludes(gltf);
   export_command->add_option("--model", export_options->model,
                              "--gltf: the model (file or member) whose skeleton to use (default: the one beside the "
                              "file the link rule finds)")->needs(gltf);

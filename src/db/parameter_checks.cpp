@@ -109,6 +109,18 @@ std::string where(const NamedQuery& query, const ValueCheck& check, const std::o
                      query.name);
 }
 
+// SQLite's LIKE with `%` only (any run of characters), ASCII case ignored: whether `text` matches.
+bool like_match(std::string_view pattern, std::string_view text) {
+  const auto percent = pattern.find('%');
+  if (percent == std::string_view::npos) return equal_ignoring_case(pattern, text);
+  const auto head = pattern.substr(0, percent);
+  if (text.size() < head.size() || !equal_ignoring_case(head, text.substr(0, head.size()))) return false;
+  const auto rest = pattern.substr(percent + 1);
+  for (std::size_t from = head.size(); from <= text.size(); ++from)
+    if (like_match(rest, text.substr(from))) return true;
+  return false;
+}
+
 // The stored text `given` names in another case: `given` itself when some path holds it as typed,
 // else the spelling the first path that holds it ignoring case uses (the query compares as typed).
 std::optional<std::string> substring_in_paths(SQLite::Database& db, const NamedQuery& query, const ValueCheck& check,
@@ -161,6 +173,13 @@ std::string checked_value(SQLite::Database& db, const NamedQuery& query, const V
   const auto values = values_of(db, query, check, dump);
   for (const auto& value : values)
     if (value == given) return given;
+  // A bone name pattern (`head%`, matched by LIKE, which ignores ASCII case): some name must match.
+  if (std::string_view(check.parameter) == "bone" && given.find('%') != std::string::npos) {
+    for (const auto& value : values)
+      if (like_match(given, value)) return given;
+    throw QueryUsageError(fmt::format("query '{}': no bone name matches '{}'{} (-p {}); there are: {}", query.name,
+                                      given, where(query, check, dump), check.parameter, listing(values)));
+  }
   std::vector<std::string> matches;
   for (const auto& value : values)
     if (equal_ignoring_case(value, given)) matches.push_back(value);

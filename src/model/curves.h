@@ -36,6 +36,12 @@ struct ChannelCurve {
   std::vector<double> sample_times, sample_values;
 };
 
+// What a format's `R.*` channels are, for `export --bake --rotations`: the rows of a 3x3 matrix
+// (`R.m00` .. `R.m22`, DS; row vectors), Euler angles in radians applied X, then Y, then Z (`R.x`,
+// `R.y`, `R.z`, KH2), or nothing a rotation can be made from alone (GNT's direction and twist,
+// LightWave's channels).
+enum class RotationChannels { other, matrix_rows, euler_xyz };
+
 struct AnimationCurves {
   std::string animation;  // the name or ID a user passes to --anim / --slot
   std::string slot;       // empty where the file has one animation
@@ -44,6 +50,7 @@ struct AnimationCurves {
   double start_seconds = 0, end_seconds = 0;
   double frames_per_second = 60;  // the format's own frame rate, for frame labels
   Precision values = Precision::computed;  // how sample values are shown (core/number_text.h)
+  RotationChannels rotations = RotationChannels::other;
   std::vector<ChannelCurve> channels;
 };
 

@@ -51,6 +51,13 @@ TEST_CASE("one case rule for every parameter: as typed, else the one stored valu
   const auto bone = test::run_capturing({"query", "bone-users", "--db", s.db, "-p", "bone", "HIP", "--format", "csv"});
   CHECK(bone.code == kExitOk);
   CHECK(bone.err.find("taken as 'hip'") != std::string::npos);
+  // A name pattern, as SQL's LIKE reads it (ASCII case ignored): every bone whose name matches.
+  const auto pattern = test::run_capturing({"query", "bone-users", "--db", s.db, "-p", "bone", "HI%", "--format", "csv"});
+  CHECK(pattern.code == kExitOk);
+  CHECK(pattern.out.find(",hip,") != std::string::npos);
+  const auto none = test::run_capturing({"query", "bone-users", "--db", s.db, "-p", "bone", "zz%"});
+  CHECK(none.code == kExitUsage);
+  CHECK(none.err.find("no bone name matches 'zz%'") != std::string::npos);
 }
 
 TEST_CASE("a KH2 character is found by its object name in the reference (sora is P_EX100)", "[cli][query][names]") {

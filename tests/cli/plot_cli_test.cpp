@@ -116,7 +116,7 @@ TEST_CASE("plot asks for --slot when the whole file's page would pass 1 MB", "[c
   CHECK(count_of(html, "<svg class=\"chart curve\"") == 30);
 }
 
-TEST_CASE("a plot page's title names the file and its animation; KH2 slots as the docs label them", "[cli][plot]") {
+TEST_CASE("a plot page title names the file and its animation, KH2 slots labelled as the docs label them", "[cli][plot]") {
   test::TempDir dir;
   REQUIRE(run({"sample", (dir / "s").string(), "--characters", "1", "--kh2"}).code == kExitOk);
   const auto set = (dir / "s/kh2/obj/P_SAMPLE.mset").string();

@@ -260,6 +260,7 @@ Answer<AnimationCurves> motion_curves(const Motion& motion, const std::string& s
                                       double rate) {
   AnimationCurves curves;
   curves.values = Precision::float32;
+  curves.rotations = RotationChannels::euler_xyz;
   curves.animation = name.empty() ? slot : name;
   curves.slot = slot;
   curves.frames_per_second = fps_of(motion);

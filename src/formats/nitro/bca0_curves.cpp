@@ -74,6 +74,7 @@ Answer<std::vector<AnimationCurves>> curves_nodes(std::span<const std::byte> byt
     if (!request.animation.empty() && animation.name != request.animation) continue;
     AnimationCurves curves;
     curves.values = Precision::fixed_point;  // 1/4096 steps, and cells computed from them
+    curves.rotations = RotationChannels::matrix_rows;
     curves.animation = animation.name;
     curves.end_seconds = animation.frame_count > 0 ? (animation.frame_count - 1) / fps : 0.0;
     curves.frames_per_second = fps;
