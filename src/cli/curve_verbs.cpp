@@ -15,7 +15,7 @@
 #include "cli/bake_rotations.h"
 #include "cli/errors.h"
 #include "cli/file_export.h"
-#include "cli/skeleton_search.h"
+#include "cli/linked_node_names.h"
 #include "cli/input_loading.h"
 #include "cli/pose_output.h"
 #include "core/number_text.h"
@@ -46,22 +46,13 @@ void name_nodes(Pose& pose, std::string_view game) {
   }
 }
 
-// DS node names from the model the animation links to, found as `pose --world` finds it (none when
-// no model links: the names help read the answer, they are not part of it).
-void name_linked_nodes(Pose& pose, const std::filesystem::path& path, std::span<const std::byte> bytes,
-                       const FormatModule& format, const PoseRequest& request) {
-  if (pose.columns.size() < 3 || pose.columns[1] != "node_id" || pose.columns[2] != "name" || !format.exportable) return;
-  const auto entries = format.exportable(bytes, request_of(path, request, std::nullopt));
-  const auto* listed = std::get_if<std::vector<ExportEntry>>(&entries);
-  if (!listed || listed->empty()) return;
-  const auto candidates = skeletons_beside(path);
-  const auto link = rig::choose_skeleton(listed->front(), candidates);
-  if (!link.chosen) return;
-  const auto& joints = link.chosen->skeleton.joints;
+// DS node names from the model the animation links to (none when no model links: the names help
+// read the answer, they are not part of it).
+void name_linked_nodes(Pose& pose, LinkedNodeNames& names) {
+  if (pose.columns.size() < 3 || pose.columns[1] != "node_id" || pose.columns[2] != "name") return;
   for (auto& row : pose.rows) {
     const auto* node = row.size() > 2 ? std::get_if<std::int64_t>(&row[1]) : nullptr;
-    if (node && *node >= 0 && static_cast<std::size_t>(*node) < joints.size() && !joints[*node].name.empty())
-      row[2] = joints[static_cast<std::size_t>(*node)].name;
+    if (const auto* name = node ? names.name("", *node) : nullptr) row[2] = *name;
   }
 }
 
@@ -85,6 +76,8 @@ int run_pose(const PoseOptions& options, std::ostream& out) {
   }
   if (requests.empty()) requests.push_back(options.request);
   std::vector<Pose> poses;
+  LinkedNodeNames linked_names(options.file, file.bytes, *format, options.request.slot, options.request.animation,
+                               options.request.fps);
   for (const auto& request : requests) {
     // The indexer's per-file memory budget, for each parse (every pose parses the file anew).
     const ScopedParseBudget budget;
@@ -93,7 +86,7 @@ int run_pose(const PoseOptions& options, std::ostream& out) {
     poses.push_back(std::get<Pose>(std::move(pose)));
     for (const auto& note : poses.back().notes) fmt::print(stderr, "animdex: note: {}\n", note);
     name_nodes(poses.back(), format->reference_game);
-    name_linked_nodes(poses.back(), options.file, file.bytes, *format, request);
+    name_linked_nodes(poses.back(), linked_names);
   }
   write_poses(out, poses, options.file, format->id, options.format, options.header);
   return kExitOk;
@@ -105,11 +98,12 @@ namespace {
 // written an animation at a time as the format makes it, through a TableStream: a whole motion set
 // at a high rate is gigabytes of text, of which only one batch of rows is ever held. Each row says
 // its animation by slot and name (names repeat: KH2's A000 at slots 0 and 210) and its bone by
-// number and by the name the game's reference gives it.
+// number and by its name: the game's reference's (GNT's hip), or the linked model's (DS's head1).
 class BakeWriter {
  public:
-  BakeWriter(std::ostream& out, const std::filesystem::path& output, std::string_view game)
+  BakeWriter(std::ostream& out, const std::filesystem::path& output, std::string_view game, LinkedNodeNames& linked)
       : game_(game),
+        linked_(linked),
         rows_([this, &out](std::string_view text) { file_ ? file_->write(text) : void(out << text); },
               {"slot", "animation", "bone", "bone_name", "channel", "time", "value"}, OutputFormat::csv, true) {
     if (!output.empty()) file_.emplace(output);
@@ -119,7 +113,7 @@ class BakeWriter {
     const Cell name = animation.animation.empty() ? Cell() : Cell(animation.animation);
     ++animations_;
     for (const auto& channel : animation.channels) {
-      const Cell bone_name = bone_name_of(channel);
+      const Cell bone_name = bone_name_of(channel, animation.animation);
       for (std::size_t i = 0; i < channel.sample_times.size() && i < channel.sample_values.size(); ++i, ++rows_added_)
         rows_.add({slot, name, channel.node ? Cell(*channel.node) : Cell(), bone_name, channel.channel,
                    as_computed(channel.sample_times[i]), shown_as(channel.sample_values[i], animation.values)});
@@ -135,14 +129,20 @@ class BakeWriter {
   }
 
  private:
-  // The reference's name of a bone (not of an IK helper, which is no bone of the skeleton).
-  Cell bone_name_of(const ChannelCurve& channel) const {
-    if (!channel.node || channel.node_kind == "ik_helper" || game_.empty()) return Cell();
+  // A bone's name (an IK helper is no bone of the skeleton; a DS node's name is its model's).
+  Cell bone_name_of(const ChannelCurve& channel, std::string_view animation) const {
+    if (!channel.node || channel.node_kind == "ik_helper") return Cell();
+    if (channel.node_kind == "node") {
+      const auto* name = linked_.name(animation, *channel.node);
+      return name ? Cell(*name) : Cell();
+    }
+    if (game_.empty()) return Cell();
     const auto name = ReferenceData::embedded().bone_name(game_, *channel.node);
     return name ? Cell(*name) : Cell();
   }
 
   std::string_view game_;
+  LinkedNodeNames& linked_;
   std::optional<OutputFile> file_;
   TableStream rows_;
   std::size_t animations_ = 0, rows_added_ = 0;
@@ -159,7 +159,9 @@ int run_export(const ExportOptions& options, std::ostream& out) {
   const auto& [file, format] = std::get<0>(input);
   if (const int code = unused_selector(*format, options.request.slot, options.request.animation)) return code;
   try {
-    BakeWriter writer(out, options.output, format->reference_game);
+    LinkedNodeNames linked(options.file, file.bytes, *format, options.request.slot, options.request.animation,
+                           options.request.fps);
+    BakeWriter writer(out, options.output, format->reference_game, linked);
     auto request = options.request;
     const auto form = parse_rotation_form(options.rotations).value_or(RotationForm::native);
     std::vector<std::string> notes;

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
+#include "cli/linked_node_names.h"
 #include "cli/verb.h"
 #include "cli/view_verb.h"
 #include "indexer/file_reader.h"
@@ -49,26 +50,29 @@ std::string heading_of(const AnimationCurves& curves, std::string_view game, con
   return reports::animation_heading(curves, name, file.filename().string());
 }
 
-// Bone names where the format's game has them; an IK helper is not a bone of the skeleton.
-reports::NodeNames names_of(const AnimationCurves& curves, std::string_view game) {
+// Bone names where the format's game has them, DS node names from the linked model; an IK helper
+// is not a bone of the skeleton.
+reports::NodeNames names_of(const AnimationCurves& curves, std::string_view game, LinkedNodeNames& linked) {
   reports::NodeNames names;
-  if (game.empty()) return names;
   for (const auto& channel : curves.channels) {
     if (!channel.node || channel.node_kind == "ik_helper") continue;
-    if (const auto name = ReferenceData::embedded().bone_name(game, *channel.node))
+    if (channel.node_kind == "node") {
+      if (const auto* name = linked.name(curves.animation, *channel.node)) names[{channel.node_kind, *channel.node}] = *name;
+    } else if (const auto name = game.empty() ? std::nullopt : ReferenceData::embedded().bone_name(game, *channel.node)) {
       names[{channel.node_kind, *channel.node}] = *name;
+    }
   }
   return names;
 }
 
 std::vector<reports::CurveSection> sections_of(std::vector<AnimationCurves> animations, const FormatModule& format,
-                                               const std::filesystem::path& file) {
+                                               const std::filesystem::path& file, LinkedNodeNames& linked) {
   std::vector<reports::CurveSection> sections;
   for (auto& curves : animations) {
     reports::CurveSection section;
     section.anchor = fmt::format("a{}", sections.size());
     section.heading = heading_of(curves, format.reference_game, file);
-    section.node_names = names_of(curves, format.reference_game);
+    section.node_names = names_of(curves, format.reference_game, linked);
     section.curves = std::move(curves);
     sections.push_back(std::move(section));
   }
@@ -165,7 +169,9 @@ int run_plot(const PlotOptions& options, std::ostream& /*out: writes only its fi
   if (const int code = unused_selector(*format, options.request.slot, options.request.animation)) return code;
   auto curves = answered(format->curves(file.bytes, options.request), options.file);
   if (const int* code = std::get_if<int>(&curves)) return *code;
-  auto sections = sections_of(std::get<std::vector<AnimationCurves>>(std::move(curves)), *format, options.file);
+  LinkedNodeNames linked(options.file, file.bytes, *format, options.request.slot, options.request.animation,
+                         options.request.fps);
+  auto sections = sections_of(std::get<std::vector<AnimationCurves>>(std::move(curves)), *format, options.file, linked);
   std::string no_player;
   const std::string player = player_for(options, sections, no_player);
   const auto& request = options.request;

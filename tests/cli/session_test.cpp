@@ -572,6 +572,20 @@ TEST_CASE("session: pose and info on the sample's NSBCA and GNT files", "[cli][s
   for (std::size_t i = 1; i < rows.size(); ++i) CHECK(csv_fields(rows[i]).size() == 18);
   // Node names from door.nsbmd beside it, which the animation links to (issue 39 item 6).
   CHECK(csv_fields(rows[1])[2] == "door_root");
+  // The same names in export --bake's bone_name and on plot's curves.
+  const auto bake = run({"export", door, "--anim", "open", "--bake", "30"});
+  CHECK(bake.code == kExitOk);
+  const auto baked = lines_of(bake.out);
+  REQUIRE(baked.size() > 1);
+  CHECK(baked[0] == "slot,animation,bone,bone_name,channel,time,value");
+  CHECK(csv_fields(baked[1])[1] == "open");
+  std::set<std::string> baked_nodes;  // "bone bone_name": only the hinge (node 1) moves
+  for (std::size_t i = 1; i < baked.size(); ++i)
+    baked_nodes.insert(csv_fields(baked[i])[2] + " " + csv_fields(baked[i])[3]);
+  CHECK(baked_nodes == std::set<std::string>{"1 hinge"});
+  const auto page = s.dir / "door_plot.html";
+  CHECK(run({"plot", door, "--out", page}).code == kExitOk);
+  CHECK_THAT(test::read_text(page), Catch::Contains("node 1 (hinge)"));
   auto pose_json = run({"pose", door, "--anim", "close", "--frame", "0", "--format", "json"});
   CHECK(pose_json.code == kExitOk);
   CHECK(nlohmann::json::parse(pose_json.out)["animation"] == "close");
