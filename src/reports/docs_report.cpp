@@ -185,6 +185,7 @@ struct Page {
   ResultTable table;
   std::string html_intro;  // the HTML page's sentence when it shows `html_table` instead
   std::optional<ResultTable> html_table;
+  std::string split_by;    // the column whose values get a page each when the page is too large
 };
 
 // The markdown pages of one dump, in order; the KH2 page only when the dump has motion sets.
@@ -206,11 +207,38 @@ std::vector<Page> pages_of(SQLite::Database& db, const std::string& label) {
                      std::move(slots),
                      "Each motion set in one row: its slots, those holding an animation, and its dummies, played as "
                      "another slot or as the T-pose; slot by slot in kh2-motion-sets.md.",
-                     std::move(summary)});
+                     std::move(summary), "file"});
   }
   pages.push_back({"files.md", "Animation files", "Every file of the dump with its format, status and animation count.",
                    named(db, "docs-files", label), "", std::nullopt});
   return pages;
+}
+
+// A page's markdown files: the page, or, past `limit` bytes where it can be split, an index of its
+// parts (with the HTML page's summary table) and a page per value of its `split_by` column in a
+// folder named as the page (a whole game's KH2 slot table is 744 KB, a motion set's a few KB).
+std::vector<std::pair<fs::path, std::string>> markdown_files(const std::string& label, const Page& page,
+                                                             std::size_t limit) {
+  const std::string heading = fmt::format("# {}: {}\n\n{}\n\n", markdown_escape(label), page.title, page.intro);
+  std::string whole = heading + markdown(page.table);
+  if (whole.size() <= limit || page.split_by.empty()) return {{page.file, std::move(whole)}};
+  const auto column = column_index(page.table, page.split_by);
+  std::map<std::string, ResultTable> parts;
+  for (const auto& row : page.table.rows)
+    parts.try_emplace(cell_text(row[column]), ResultTable{page.table.columns, {}}).first->second.rows.push_back(row);
+  const fs::path folder = fs::path(page.file).stem();
+  std::vector<std::pair<fs::path, std::string>> files{{page.file, ""}};
+  std::string index = heading + fmt::format("The whole table would be a {} KB page, so each {} has a page of its own:\n\n",
+                                            (whole.size() + 999) / 1000, page.split_by);
+  for (const auto& [name, table] : parts) {
+    const auto part = folder / (folder_name(name) + ".md");
+    index += fmt::format("- [{}]({}) ({} rows)\n", markdown_escape(name), part.generic_string(), table.rows.size());
+    files.emplace_back(part, fmt::format("# {}: {}: {}\n\n{}\n\n{}", markdown_escape(label), page.title,
+                                         markdown_escape(name), page.intro, markdown(table)));
+  }
+  if (page.html_table) index += "\n" + page.html_intro + "\n\n" + markdown(*page.html_table);
+  files.front().second = std::move(index);
+  return files;
 }
 
 std::string reuse_markdown(const std::string& label, const std::vector<Section>& reuse) {
@@ -322,8 +350,8 @@ DocsSummary write_docs(SQLite::Database& db, const DocsOptions& options) {
     const auto reuse = reuse_sections(build_reuse_report(db, reuse_options), reuse_options, true);
     std::string links;
     for (const auto& page : pages) {
-      emit(fs::path(folder) / page.file, fmt::format("# {}: {}\n\n{}\n\n{}", markdown_escape(dump.label), page.title,
-                                                     page.intro, markdown(page.table)));
+      for (const auto& [file, text] : markdown_files(dump.label, page, options.markdown_page_limit))
+        emit(fs::path(folder) / file, text);
       links += fmt::format("[{}]({}/{}) ", page.title, folder, page.file);
     }
     emit(fs::path(folder) / "reuse.md", reuse_markdown(dump.label, reuse));

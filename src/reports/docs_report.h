@@ -4,7 +4,8 @@
 // queries docs-* and the reuse report; output is deterministic (stable order, no timestamps) and
 // holds no absolute path unless DocsOptions::show_roots asks for the dumps' roots. The HTML page
 // summarises each KH2 motion set in one row (the slot-by-slot table is in kh2-motion-sets.md), so
-// that it stays small on a whole game. The curves of every animation are on pages of their own,
+// that it stays small on a whole game; past `markdown_page_limit`, kh2-motion-sets.md lists a page
+// per motion set (kh2-motion-sets/SET.md) instead of holding every slot. The curves of every animation are on pages of their own,
 // one per character, listed by `index.html` (docs_curves.h).
 #include <SQLiteCpp/Database.h>
 #include <filesystem>
@@ -20,6 +21,8 @@ struct DocsOptions {
   std::filesystem::path out;        // folder to write into (created): see output/output_folder.h
   bool force = false;               // write even where `out` holds files report docs did not write
   std::optional<std::string> dump;  // default: every dump
+  // A markdown page that can be split per part (KH2 slots per motion set) is split past this size.
+  std::size_t markdown_page_limit = 256'000;
   // HTML heatmap: the most used bones, at most this many columns, so the page fits 1400 px.
   std::size_t heatmap_bones = 90;
   // The folders each dump was indexed from (dumps.root) are the user's absolute paths: written

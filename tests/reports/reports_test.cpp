@@ -335,6 +335,31 @@ TEST_CASE("KH2 motion-set states are shown by the names of the format note, thro
   CHECK_THAT(slots, Catch::Contains("| 1 (battle, no weapon) |") && Catch::Contains("| 3 (field, weapon) |"));
   // The HTML page sums each motion set up in one row.
   CHECK_THAT(read_text(docs.out / "animdex-docs.html"), Catch::Contains("<th>dummies_<wbr>t_<wbr>pose</th>"));
+  CHECK_FALSE(std::filesystem::exists(docs.out / "sample/kh2-motion-sets"));
+
+  // Past the page limit (a whole game's table is 744 KB), a page per motion set and an index of them.
+  DocsOptions split = docs;
+  split.out = dir / "split";
+  split.markdown_page_limit = 1000;
+  write_docs(db, split);
+  const std::string index = read_text(split.out / "sample/kh2-motion-sets.md");
+  CHECK_THAT(index, Catch::Contains("so each file has a page of its own"));
+  CHECK_THAT(index, !Catch::Contains("| 1 (battle, no weapon) |"));
+  CHECK_THAT(index, Catch::Contains("| file | parent_slot | slots |"));  // the summary, one row per set
+  std::size_t parts = 0, part_rows = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(split.out / "sample/kh2-motion-sets")) {
+    ++parts;
+    const std::string part = read_text(entry.path());
+    const auto name = entry.path().filename().string();
+    CHECK_THAT(index, Catch::Contains("](kh2-motion-sets/" + name + ")"));
+    for (std::size_t at = part.find("\n| "); at != std::string::npos; at = part.find("\n| ", at + 1)) ++part_rows;
+  }
+  CHECK(parts >= 2);
+  // Every slot row of the whole page is on exactly one part; each page has one header row ("| file |"; the
+  // rule row starts "|-" and is not counted).
+  std::size_t whole_rows = 0;
+  for (std::size_t at = slots.find("\n| "); at != std::string::npos; at = slots.find("\n| ", at + 1)) ++whole_rows;
+  CHECK(part_rows == whole_rows + parts - 1);
 }
 
 TEST_CASE("reuse members are distinct paths relative to the dump root, and JSON lists are arrays", "[reports][json]") {
