@@ -67,8 +67,15 @@ struct Rows {
   std::map<std::string, std::size_t> by_key;
 };
 
+bool has_table(SQLite::Database& db, std::string_view table) {
+  SQLite::Statement find(db, "SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = ?");
+  find.bind(1, std::string(table));
+  return find.executeStep();
+}
+
 // The owner's rows; a table this database does not have (an older schema) has none.
 Rows rows_of(SQLite::Database& db, const ComparedTable& compared, std::int64_t owner) {
+  if (!has_table(db, compared.table)) return {};
   std::string columns, order;
   for (const auto& column : compared.key) {
     columns += fmt::format("\"{}\", ", column);
@@ -77,24 +84,20 @@ Rows rows_of(SQLite::Database& db, const ComparedTable& compared, std::int64_t o
   for (const auto& column : compared.fields) columns += fmt::format("\"{}\", ", column);
   columns.resize(columns.size() - 2);
   Rows rows;
-  try {
-    SQLite::Statement query(db, fmt::format("SELECT {} FROM main.\"{}\" WHERE \"{}\" = ?{}", columns, compared.table,
-                                            compared.owner, order.empty() ? "" : " ORDER BY " + order));
-    query.bind(1, owner);
-    while (query.executeStep()) {
-      std::string key;
-      int c = 0;
-      for (const auto& column : compared.key) {
-        const auto value = query.getColumn(c++);
-        if (!value.isNull()) key += fmt::format("{}{}={}", key.empty() ? "" : ", ", column, value_text(value, column));
-      }
-      std::vector<std::string> fields;
-      for (const auto& column : compared.fields) fields.push_back(value_text(query.getColumn(c++), column));
-      rows.by_key.emplace(key, rows.in_order.size());
-      rows.in_order.emplace_back(std::move(key), std::move(fields));
+  SQLite::Statement query(db, fmt::format("SELECT {} FROM main.\"{}\" WHERE \"{}\" = ?{}", columns, compared.table,
+                                          compared.owner, order.empty() ? "" : " ORDER BY " + order));
+  query.bind(1, owner);
+  while (query.executeStep()) {
+    std::string key;
+    int c = 0;
+    for (const auto& column : compared.key) {
+      const auto value = query.getColumn(c++);
+      if (!value.isNull()) key += fmt::format("{}{}={}", key.empty() ? "" : ", ", column, value_text(value, column));
     }
-  } catch (const SQLite::Exception&) {
-    return {};
+    std::vector<std::string> fields;
+    for (const auto& column : compared.fields) fields.push_back(value_text(query.getColumn(c++), column));
+    rows.by_key.emplace(key, rows.in_order.size());
+    rows.in_order.emplace_back(std::move(key), std::move(fields));
   }
   return rows;
 }
