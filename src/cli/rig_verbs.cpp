@@ -10,7 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/errors.h"
-#include "formats/animation_choice.h"
+#include "core/listing.h"
 #include "cli/exit_codes.h"
 #include "cli/input_loading.h"
 #include "cli/file_export.h"
@@ -111,7 +111,7 @@ int run_pose_world(const PoseOptions& options, std::ostream& out) {
     for (const auto& entry : listed_entries) names.push_back(entry.slot.empty() ? entry.name : entry.slot);
     return fail(kExitUsage, fmt::format("{}: the file has {} animations: choose one with --slot or --anim ({})",
                                         options.file.string(), listed_entries.size(),
-                                        choices_text(names, "animations")));
+                                        listing_text(names, "animations")));
   }
   auto planned = checked_plan(listed_entries, options.file, options.model, true, "pose");
   if (const int* code = std::get_if<int>(&planned)) return *code;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/listing.h"
 #include "core/nearest_names.h"
 #include "core/text.h"
 
@@ -88,15 +89,6 @@ std::vector<std::string> values_of(SQLite::Database& db, const NamedQuery& query
   return values;
 }
 
-// "a, b, c" with at most 12 values, then how many more.
-std::string listing(const std::vector<std::string>& values) {
-  if (values.empty()) return "none";
-  std::string text;
-  for (std::size_t i = 0; i < values.size() && i < 12; ++i) text += (i ? ", " : "") + values[i];
-  if (values.size() > 12) text += fmt::format(", ... ({} in all)", values.size());
-  return text;
-}
-
 std::string where(const std::optional<std::string>& dump) {
   return dump ? fmt::format(" in dump '{}'", *dump) : std::string(" in this database");
 }
@@ -109,16 +101,16 @@ std::string where(const NamedQuery& query, const ValueCheck& check, const std::o
                      query.name);
 }
 
-// SQLite's LIKE with `%` only (any run of characters), ASCII case ignored: whether `text` matches.
-bool like_match(std::string_view pattern, std::string_view text) {
-  const auto percent = pattern.find('%');
-  if (percent == std::string_view::npos) return equal_ignoring_case(pattern, text);
-  const auto head = pattern.substr(0, percent);
-  if (text.size() < head.size() || !equal_ignoring_case(head, text.substr(0, head.size()))) return false;
-  const auto rest = pattern.substr(percent + 1);
-  for (std::size_t from = head.size(); from <= text.size(); ++from)
-    if (like_match(rest, text.substr(from))) return true;
-  return false;
+// Whether some value matches the LIKE pattern `given`, asked of SQLite: the very matching the
+// query does (`%`, `_`, ASCII case ignored).
+bool some_value_like(SQLite::Database& db, const NamedQuery& query, const ValueCheck& check, const std::string& given,
+                     const std::optional<std::string>& dump) {
+  const std::string sql =
+      std::string("WITH v(value) AS (") + check.values_sql + ") SELECT 1 FROM v WHERE value LIKE :pattern LIMIT 1";
+  SQLite::Statement find(db, sql);
+  find.bind(":pattern", given);
+  bind_scope(find, sql, query, dump);
+  return find.executeStep();
 }
 
 // The stored text `given` names in another case: `given` itself when some path holds it as typed,
@@ -175,10 +167,9 @@ std::string checked_value(SQLite::Database& db, const NamedQuery& query, const V
     if (value == given) return given;
   // A bone name pattern (`head%`, matched by LIKE, which ignores ASCII case): some name must match.
   if (std::string_view(check.parameter) == "bone" && given.find('%') != std::string::npos) {
-    for (const auto& value : values)
-      if (like_match(given, value)) return given;
+    if (some_value_like(db, query, check, given, dump)) return given;
     throw QueryUsageError(fmt::format("query '{}': no bone name matches '{}'{} (-p {}); there are: {}", query.name,
-                                      given, where(query, check, dump), check.parameter, listing(values)));
+                                      given, where(query, check, dump), check.parameter, listing_text(values, "")));
   }
   std::vector<std::string> matches;
   for (const auto& value : values)
@@ -186,12 +177,12 @@ std::string checked_value(SQLite::Database& db, const NamedQuery& query, const V
   if (matches.size() == 1) return taken(matches.front());
   if (matches.size() > 1)
     throw QueryUsageError(fmt::format("query '{}': -p {} '{}' matches several {} values ignoring case; give one exactly: {}",
-                                      query.name, check.parameter, given, check.what, listing(matches)));
+                                      query.name, check.parameter, given, check.what, listing_text(matches, "")));
   if (std::string_view(check.parameter) == "character")
     if (auto code = character_by_name(db, given, values)) return taken(*code);
   throw QueryUsageError(fmt::format("query '{}': no {} '{}'{} (-p {}){}; there are: {}", query.name, check.what, given,
                                     where(query, check, dump), check.parameter, nearest_hint(given, values),
-                                    listing(values)));
+                                    listing_text(values, "")));
 }
 
 }  // namespace
@@ -223,7 +214,7 @@ void require_dump_label(SQLite::Database& db, const std::string& label, const st
   SQLite::Statement all(db, "SELECT label FROM dumps ORDER BY 1");
   while (all.executeStep()) labels.push_back(all.getColumn(0).getString());
   throw QueryUsageError(fmt::format("no dump labelled '{}' ({}); the database's dumps: {}", label, option,
-                                    listing(labels)));
+                                    listing_text(labels, "")));
 }
 
 }  // namespace animdex

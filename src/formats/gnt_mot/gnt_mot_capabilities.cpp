@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <limits>
 
-#include "formats/animation_choice.h"
+#include "core/listing.h"
 #include "formats/curve_sampling.h"
 #include "formats/gnt_mot/gnt_mot_evaluate.h"
 #include "formats/gnt_mot/gnt_mot_parser.h"
@@ -19,7 +19,7 @@ std::string ids_listed(const MotFile& file) {
   std::vector<std::string> ids;
   ids.reserve(file.animations.size());
   for (const auto& animation : file.animations) ids.push_back(id_text(animation.animation_id));
-  return choices_text(ids, "animations");
+  return listing_text(ids, "animations");
 }
 
 // The animation --slot names (its ID, decimal or 0x hex), or the file's only one; nullptr with

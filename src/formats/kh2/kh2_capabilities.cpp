@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "formats/animation_choice.h"
+#include "core/listing.h"
 #include "formats/curve_sampling.h"
 #include "formats/kh2/kh2_evaluate.h"
 
@@ -24,27 +24,8 @@ std::string slot_text(const std::optional<std::int64_t>& parent, const std::opti
   return parent ? fmt::format("{}/{}", *parent, *slot) : std::to_string(*slot);
 }
 
-// Slots named in one message, then only their count: a file controls how many slots it has.
-class SlotList {
- public:
-  static constexpr std::size_t kShown = 12;
-  void add(std::string slot) {
-    if (count_++ < kShown) shown_.push_back(std::move(slot));
-  }
-  std::size_t size() const noexcept { return count_; }
-  std::string text(std::string_view counted) const {
-    std::string text = fmt::format("{}", fmt::join(shown_, ", "));
-    if (count_ > kShown) text += fmt::format(", ... ({} {} in all)", count_, counted);
-    return text;
-  }
-
- private:
-  std::vector<std::string> shown_;
-  std::size_t count_ = 0;
-};
-
 std::string slots_listed(const KH2File& file) {
-  SlotList listed;
+  Listing listed;
   for (const auto& motion : file.motions) listed.add(slot_text(motion.parent_slot, motion.slot));
   return listed.text("motions");
 }
@@ -52,7 +33,7 @@ std::string slots_listed(const KH2File& file) {
 // Asked for a number that is a slot inside a nested set (what the `animations` query lists as
 // `slot`), or for the slot that holds a nested set: how to ask for what is there.
 std::string nested_hint(const KH2File& file, const std::string& asked) {
-  SlotList nested, inside;
+  Listing nested, inside;
   std::optional<std::int64_t> parent;
   for (const auto& slot : file.slots) {
     if (!slot.parent_slot || !slot.motion_index || *slot.motion_index >= file.motions.size()) continue;
@@ -91,7 +72,7 @@ std::string slots_of(const std::vector<const SlotMotion*>& motions) {
   std::vector<std::string> slots;
   slots.reserve(motions.size());
   for (const auto* motion : motions) slots.push_back(slot_text(motion->parent_slot, motion->slot));
-  return choices_text(slots, "slots");
+  return listing_text(slots, "slots");
 }
 
 // --slot (with --anim, the two must name one motion), else --anim (the entry's tag, which must name

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/result.h"
-#include "formats/animation_choice.h"
+#include "core/listing.h"
 #include "formats/capabilities.h"
 
 namespace animdex::nitro {
@@ -27,8 +27,8 @@ Answer<const Animation*> choose_animation(const std::vector<Animation>& animatio
   if (name.empty() && animations.size() == 1) return &animations.front();
   if (name.empty())
     return usage_error(fmt::format("the file has {} animations: choose one with --anim NAME ({})", animations.size(),
-                                   choices_text(names, "animations")));
-  return usage_error(fmt::format("no animation named '{}'; it has: {}", name, choices_text(names, "animations")));
+                                   listing_text(names, "animations")));
+  return usage_error(fmt::format("no animation named '{}'; it has: {}", name, listing_text(names, "animations")));
 }
 
 // The request's frame as an integer inside 0..frame_count-1 (a time converts at the request's fps).
