@@ -387,10 +387,10 @@ double parallel_ceiling(int repeats, std::uint64_t rounds = 300'000'000) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  disable_sqlite_memory_statistics();  // as `animdex index` does; the bench runs no `sql`
+  configure_sqlite_for_indexing();  // as `animdex index` does; the bench runs no `sql`
   keep_freed_memory_for_reuse();        // the same
   enable_key_tables();  // the floor's own connection creates the schema, virtual tables included
-  bool smoke = false;
+  bool smoke = false, small_files = false;
   fs::path work = fs::temp_directory_path() / "animdex-bench";
   fs::path corpus_only;
   fs::path parse_only;
@@ -402,6 +402,7 @@ int main(int argc, char** argv) {
     else if (arg == "--dir" && i + 1 < argc) work = argv[++i];
     else if (arg == "--write-corpus" && i + 1 < argc) corpus_only = argv[++i];
     else if (arg == "--scale" && i + 1 < argc) scale = std::max(1, std::atoi(argv[++i]));
+    else if (arg == "--small-files") small_files = true;
     else if (arg == "--parse-only" && i + 1 < argc) parse_only = argv[++i];
     else if (arg == "--runs" && i + 1 < argc) parse_runs = std::max(1, std::atoi(argv[++i]));
     else if (arg == "--ceiling") {
@@ -409,14 +410,15 @@ int main(int argc, char** argv) {
       return 0;
     } else {
       std::fprintf(stderr, "usage: animdex_bench [--smoke] [--dir DIR]\n"
-                           "       animdex_bench --write-corpus DIR [--scale N]   (only write the corpus, N x GNT4 size)\n"
+                           "       animdex_bench --write-corpus DIR [--scale N] [--small-files]   (only write the corpus, N x GNT4 size;\n"
+                           "                     --small-files: 2,400 small files, a dumped disc's shape)\n"
                            "       animdex_bench --parse-only DIR [--runs N]   (figure a's parse of DIR alone, N times (3), for a profiler)\n"
                            "       animdex_bench --ceiling   (what 2 threads can gain on this machine: c's ceiling)\n");
       return 2;
     }
   }
   if (!corpus_only.empty()) {
-    bench::CorpusSpec spec;
+    bench::CorpusSpec spec = small_files ? bench::small_files_spec() : bench::CorpusSpec{};
     spec.characters *= scale;
     spec.motion_sets *= scale;
     spec.nsbca_files *= scale;
@@ -523,6 +525,28 @@ int main(int argc, char** argv) {
                      ceiling, "(information: 2.0 on two free cores)", true});
   figures.push_back({"c. figure c as a share of the machine's ceiling (information)", "-", "-",
                      one_thread / index_seconds / ceiling, "-", true});
+
+  // (j) the dumped-disc shape: many small files, where per-file costs (a savepoint per file, the
+  // pipeline's hand-offs) outweigh per-key ones. Fastest of three each, 1 and 2 threads.
+  {
+    bench::CorpusSpec small = bench::small_files_spec();
+    if (smoke) small.characters = 40;
+    const auto small_corpus = bench::write_corpus(work / "corpus-small", small);
+    const auto small_index = [&](int threads) {
+      double best = 1e300;
+      for (int r = 0; r < 3; ++r) {
+        const auto path = work / "index-small.db";
+        fs::remove(path);
+        best = std::min(best, timed([&] { index_tree(work / "corpus-small", path, false, KeyStorage::blob, threads); }));
+      }
+      return best;
+    };
+    const double small_two = small_index(2), small_one = small_index(1);
+    figures.push_back({fmt::format("j. index of {} small files ({}), 1 thread vs 2 threads (speed-up)",
+                                   small_corpus.files, mib(small_corpus.bytes)),
+                       fmt::format("{:.3f} s", small_two), fmt::format("{:.3f} s", small_one), small_one / small_two,
+                       ">= 1.6x", small_one >= 1.6 * small_two});
+  }
 
   // (d) re-index of the unchanged tree against the first index.
   // The fastest of three, as the first index: one re-index takes a fiftieth as long, so a moment of

@@ -166,6 +166,15 @@ std::vector<std::byte> make_nsbca(Random& random, int animation_count, CorpusSum
 
 }  // namespace
 
+CorpusSpec small_files_spec() {
+  CorpusSpec spec;
+  spec.characters = 1200;
+  spec.animations_per_character = 4;
+  spec.motion_sets = 0;
+  spec.nsbca_files = 0;
+  return spec;
+}
+
 CorpusSummary write_corpus(const std::filesystem::path& root, const CorpusSpec& spec) {
   CorpusSummary summary;
   for (int c = 0; c < spec.characters; ++c) {

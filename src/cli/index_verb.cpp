@@ -78,7 +78,7 @@ bool holds_no_files(const std::string& root) {
 }
 
 int run_index_verb(IndexVerbOptions& options) {
-  disable_sqlite_memory_statistics();  // first, before anything here opens SQLite
+  configure_sqlite_for_indexing();  // first, before anything here opens SQLite
   keep_freed_memory_for_reuse();
   if (auto problem = check_index_database(options.database)) return fail(kExitUsage, *problem);
   for (const auto& root : options.roots)

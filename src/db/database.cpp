@@ -375,16 +375,30 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   // The DDL only creates what is missing, so it runs on every open for writing: a format's new
   // tables (or a new view) reach a database of the current version with the next `index`.
   // Changing an existing table needs a version and a migration.
-  if (version == kSchemaVersion || version == 0) db.exec(schema_ddl());
-  else if (version < kSchemaVersion) migrate(db, version);
-  if (version != kSchemaVersion) db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
+  // In one transaction: outside one each statement is its own, with its syncs (116 fdatasyncs
+  // for a new database, 4 this way).
+  if (version == kSchemaVersion || version == 0) {
+    SQLite::Transaction schema(db);
+    db.exec(schema_ddl());
+    if (version != kSchemaVersion) db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
+    schema.commit();
+  } else if (version < kSchemaVersion) {
+    migrate(db, version);
+    db.exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
+  }
   if (version != kSchemaVersion && version != 0) check_schema_objects(db, path, "main");
   return db;
 }
 
 }  // namespace
 
-void disable_sqlite_memory_statistics() { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+void configure_sqlite_for_indexing() {
+  sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  // The writer's per-file SAVEPOINT journals the pages a file's rows change; past SQLite's default
+  // of 64 KiB (four 16 KiB pages) that sub-journal went to a temporary file, at 100,954 pwrites for
+  // 2,401 small files. It stays in memory up to this size, which one file's rows never reach.
+  sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, kStatementJournalInMemory);
+}
 
 void set_read_time_budget(std::chrono::milliseconds budget) {
   read_budget_ms.store(budget.count(), std::memory_order_relaxed);

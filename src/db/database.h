@@ -43,13 +43,17 @@ class DatabaseError : public std::runtime_error {
 // create nothing next to it, so it reads from read-only folders and media, and a reader of
 // another user never leaves -wal/-shm files that the owner's next `index` could not open.
 
-// For a process that only indexes: SQLite's allocation statistics off. They take a process-wide
-// mutex on every SQLite allocation, which cost the writer 0.1 s of a 1.1 s index at 2 threads (an
-// atomic lock per allocation while the parse threads run). Only `index` and the bench that times it
-// call it: the statistics are what sqlite3_hard_heap_limit64 (`animdex sql`'s memory bound) counts.
-// SQLite accepts it only before it initialises, so it must come before the process opens any
-// database; later it is a no-op.
-void disable_sqlite_memory_statistics();
+// Bytes of a statement or savepoint journal SQLite keeps in memory before it spills to a file.
+inline constexpr int kStatementJournalInMemory = 16 << 20;
+
+// For a process that only indexes: SQLite's allocation statistics off (they take a process-wide
+// mutex on every SQLite allocation, which cost the writer 0.1 s of a 1.1 s index at 2 threads: an
+// atomic lock per allocation while the parse threads run), and the writer's savepoint journal in
+// memory up to kStatementJournalInMemory. Only `index` and the bench that times it call it: the
+// statistics are what sqlite3_hard_heap_limit64 (`animdex sql`'s memory bound) counts. SQLite
+// accepts it only before it initialises, so it must come before the process opens any database;
+// later it is a no-op.
+void configure_sqlite_for_indexing();
 
 // From now on, statements of readers (open_read_only, attach_read_only) are interrupted
 // (SQLITE_INTERRUPT) once `budget` has passed; zero: no deadline. Process-wide: a command line

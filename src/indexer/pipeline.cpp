@@ -184,9 +184,10 @@ IndexSummary run_index(const IndexOptions& options) {
   writer.finish();
   summary.totals = writer.totals();
   summary.seconds = seconds_since(started);
-  spdlog::info("index took {:.3f} s with {} threads and {} files in flight: files {:.3f} s (the serial writer {:.3f} s "
+  spdlog::info("index took {:.3f} s with {} thread{} and {} files in flight: files {:.3f} s (the serial writer {:.3f} s "
                "of it), then indexes, post-index SQL and commit {:.3f} s",
-               summary.seconds, threads, tokens, files_seconds, writer_seconds, summary.seconds - files_seconds);
+               summary.seconds, threads, threads == 1 ? "" : "s", tokens, files_seconds, writer_seconds,
+               summary.seconds - files_seconds);
   return summary;
 }
 
