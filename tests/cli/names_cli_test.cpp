@@ -55,6 +55,11 @@ TEST_CASE("one case rule for every parameter: as typed, else the one stored valu
   const auto pattern = test::run_capturing({"query", "bone-users", "--db", s.db, "-p", "bone", "HI%", "--format", "csv"});
   CHECK(pattern.code == kExitOk);
   CHECK(pattern.out.find(",hip,") != std::string::npos);
+  // Every name a pattern matched in a character's files, not one per file.
+  const auto hair = test::run_capturing({"query", "bone-users", "--db", s.db, "-p", "bone", "HAIR%", "--format", "csv"});
+  CHECK(hair.code == kExitOk);
+  CHECK(hair.out.find("\"hair base, hair left 1, hair left 2, hair left 3, hair right 1, hair right 2, hair right 3\"") !=
+        std::string::npos);
   const auto none = test::run_capturing({"query", "bone-users", "--db", s.db, "-p", "bone", "zz%"});
   CHECK(none.code == kExitUsage);
   CHECK(none.err.find("no bone name matches 'zz%'") != std::string::npos);
