@@ -172,7 +172,10 @@ int run_extract(const ExtractOptions& options, std::ostream& stdout_stream) {
   const std::filesystem::path given = options.container.string() + "/" + options.member;
   if (options.member.empty()) return fail(kExitUsage, "give the member's path inside the container (`animdex ls` lists them)");
   auto input = open_input(given);
-  if (auto* why = std::get_if<std::string>(&input)) return fail(kExitUsage, fmt::format("{}: {}", given.string(), *why));
+  if (auto* why = std::get_if<std::string>(&input)) {
+    if (const int code = refuse_folder(options.container, "extract")) return code;
+    return fail(kExitUsage, fmt::format("{}: {}", given.string(), *why));
+  }
   const auto& opened = std::get<OpenedInput>(input);
   const auto& source = *opened.bytes;
   try {

@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include "db/database.h"
+#include "output/output_file.h"
 
 #include "output/result_table.h"
 
@@ -24,6 +25,8 @@ int fail(ExitCode code, std::string_view message) {
 }
 
 int fail(ExitCode code, const std::exception& error) {
+  // Whatever the verb's code for a failed write, a folder named as the file to write is a usage error.
+  if (dynamic_cast<const OutputIsFolder*>(&error)) code = kExitUsage;
   // A reader stopped by its time budget, or a value past the length limit: SQLite says only
   // "interrupted" or "string or blob too big".
   if (const auto* sqlite = dynamic_cast<const SQLite::Exception*>(&error)) {

@@ -97,13 +97,16 @@ std::FILE* create_temporary(const std::filesystem::path& target, std::filesystem
 
 }  // namespace
 
+OutputIsFolder::OutputIsFolder(const std::filesystem::path& target)
+    : std::runtime_error(fmt::format("cannot write {}: it is a folder; give a file name", target.string())) {}
+
 OutputFile::OutputFile(std::filesystem::path target) : target_(std::move(target)) {
   struct stat status {};
   // stat follows a link: one to a file is replaced (renamed over, the file it named untouched); one
   // to a device or FIFO (/dev/stdout) is written through, as a shell redirection would.
   const bool exists = ::stat(target_.c_str(), &status) == 0;
   if (exists && S_ISDIR(status.st_mode))
-    throw std::runtime_error(fmt::format("cannot write {}: it is a folder", target_.string()));
+    throw OutputIsFolder(target_);
   if (exists && !S_ISREG(status.st_mode)) {
     // A device or FIFO the user named: written in place, as a shell redirection would.
     file_ = std::fopen(target_.c_str(), "wb");

@@ -4,6 +4,7 @@
 // (`OUT.partial -> victim`) is never written through.
 #include <cstdio>
 #include <filesystem>
+#include <stdexcept>
 #include <iosfwd>
 #include <string_view>
 
@@ -16,6 +17,12 @@ namespace animdex {
 // permissions. A target that is (or links to) a device or FIFO (/dev/stdout) is written in place. Errors throw std::runtime_error naming
 // the target and the system's reason (e.g. "No space left on device"). SIGINT, SIGTERM and SIGHUP
 // (where the process has no handler of its own) remove the temporaries being written.
+// The target is a folder: the user named the wrong thing (a usage error), not a failed write.
+class OutputIsFolder : public std::runtime_error {
+ public:
+  explicit OutputIsFolder(const std::filesystem::path& target);
+};
+
 class OutputFile {
  public:
   explicit OutputFile(std::filesystem::path target);

@@ -66,7 +66,7 @@ TEST_CASE("a folder where a file is expected is one usage error line, for every 
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"info", folder}, {"ls", folder}, {"pose", folder, "--frame", "0"},
         {"plot", folder, "--out", (dir / "p.html").string()}, {"query", "dumps", "--db", folder},
-        {"sql", "SELECT 1", "--db", folder}}) {
+        {"sql", "SELECT 1", "--db", folder}, {"extract", folder, "m.mot", "--out", (dir / "m.mot").string()}}) {
     const auto result = test::run_capturing(args);
     INFO(args.front() << ": " << result.err);
     CHECK(result.code == kExitUsage);
@@ -75,12 +75,29 @@ TEST_CASE("a folder where a file is expected is one usage error line, for every 
     CHECK(result.err.find("is a folder") != std::string::npos);
   }
   // The reverse: a file where a folder is written.
-  REQUIRE(test::run({"sample", (dir / "s").string(), "--no-problem-files"}).code == kExitOk);
+  REQUIRE(test::run({"sample", (dir / "s").string(), "--no-problem-files", "--nsbca"}).code == kExitOk);
   REQUIRE(test::run({"index", (dir / "s").string(), "--db", (dir / "s.db").string(), "--quiet"}).code == kExitOk);
   const auto docs = test::run_capturing({"report", "docs", "--db", (dir / "s.db").string(), "--out",
                                          (dir / "afile.txt").string()});
   CHECK(docs.code == kExitUsage);
   CHECK(docs.err == "animdex: error: " + (dir / "afile.txt").string() + " is not a folder; give a new or empty folder\n");
+  // A folder named as the file to write: the same usage error for every verb that writes one.
+  const std::string mot = (dir / "s/files/chr/nar/0000.mot").string(), db = (dir / "s.db").string();
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"export", mot, "--slot", "0", "--bake", "30", "--out", folder},
+        {"export", mot + "x", "--gltf", folder},
+        {"plot", mot, "--slot", "0", "--out", folder},
+        {"view", (dir / "s/nds/data/door.nsbca").string(), "--anim", "open", "--out", folder},
+        {"extract", (dir / "s").string(), "files/chr/nar/0000.mot", "--out", folder},
+        {"report", "reuse", "--db", db, "--out", folder},
+        {"diff", "--db", db, "--from", "s", "--to", "s", "--out", folder}}) {
+    const auto result = test::run_capturing(args);
+    INFO(args.front() << ": " << result.err);
+    CHECK(result.code == kExitUsage);
+    CHECK(result.out.empty());
+    CHECK(test::count_of(result.err, "\n") == 1);
+    CHECK(result.err.find(folder) != std::string::npos);
+  }
 }
 
 TEST_CASE("animations without tracks are not reuse", "[cli][reports][summary]") {
