@@ -46,14 +46,28 @@ int emit(const std::string& path, std::ostream& out, const std::function<void(st
 
 }  // namespace
 
+namespace {
+
+// A --dump/--from/--to label by the parameters' case rule (warned, as `query` does, where another
+// case was taken).
+std::optional<std::string> checked_label(SQLite::Database& db, const std::optional<std::string>& label,
+                                         const std::string& option) {
+  if (!label) return std::nullopt;
+  std::vector<std::string> notes;
+  auto checked = checked_dump_label(db, *label, option, notes);
+  for (const auto& note : notes) spdlog::warn("{}", note);
+  return checked;
+}
+
+}  // namespace
+
 int run_report_reuse(const ReuseCommandOptions& options, std::ostream& out) {
   const auto format = parse_output_format(options.format);
   if (!format) return fail(kExitUsage, fmt::format("unknown format '{}'", options.format));
   try {
     auto db = open_read_only(options.database);
-    if (options.dump) require_dump_label(db, *options.dump, "--dump");
     reports::ReuseOptions reuse;
-    reuse.dump = options.dump;
+    reuse.dump = checked_label(db, options.dump, "--dump");
     reuse.tolerance = options.tolerance;
     reuse.min_track_keys = options.min_track_keys;
     const auto report = reports::build_reuse_report(db, reuse);
@@ -90,10 +104,9 @@ void add_players(reports::DocsOptions& docs) {
 int run_report_docs(const DocsCommandOptions& options, std::ostream& /*out: writes only its folder*/) {
   try {
     auto db = open_read_only(options.database);
-    if (options.dump) require_dump_label(db, *options.dump, "--dump");
     reports::DocsOptions docs;
     docs.out = options.output;
-    docs.dump = options.dump;
+    docs.dump = checked_label(db, options.dump, "--dump");
     docs.show_roots = options.show_roots;
     docs.force = options.force;
     docs.load_curves = load_curves_quietly;
@@ -141,10 +154,10 @@ int run_diff(const DiffCommandOptions& options, std::ostream& out) {
   try {
     auto from_db = open_read_only(databases.front());
     auto to_db = open_read_only(databases.back());
-    const std::string from = options.from ? *options.from : reports::sole_dump(from_db, "the first database");
-    const std::string to = options.to ? *options.to : reports::sole_dump(to_db, "the second database");
-    if (options.from) require_dump_label(from_db, from, "--from");
-    if (options.to) require_dump_label(to_db, to, "--to");
+    const std::string from = options.from ? *checked_label(from_db, options.from, "--from")
+                                          : reports::sole_dump(from_db, "the first database");
+    const std::string to = options.to ? *checked_label(to_db, options.to, "--to")
+                                      : reports::sole_dump(to_db, "the second database");
     const auto report = reports::build_diff(from_db, from, to_db, to);
     auto sections = reports::diff_sections(report, *format == OutputFormat::html);
     if (*format == OutputFormat::html) {

@@ -206,15 +206,41 @@ Parameters check_parameter_values(SQLite::Database& db, const NamedQuery& query,
   return parameters;
 }
 
+namespace {
+
+std::vector<std::string> dump_labels(SQLite::Database& db) {
+  std::vector<std::string> labels;
+  SQLite::Statement all(db, "SELECT label FROM dumps ORDER BY 1");
+  while (all.executeStep()) labels.push_back(all.getColumn(0).getString());
+  return labels;
+}
+
+QueryUsageError no_such_dump(const std::string& label, const std::string& option, const std::vector<std::string>& labels) {
+  return QueryUsageError(fmt::format("no dump labelled '{}' ({}){}; the database's dumps: {}", label, option,
+                                     nearest_hint(label, labels), listing_text(labels, "")));
+}
+
+}  // namespace
+
 void require_dump_label(SQLite::Database& db, const std::string& label, const std::string& option) {
   SQLite::Statement find(db, "SELECT 1 FROM dumps WHERE label = ?");
   find.bind(1, label);
   if (find.executeStep()) return;
-  std::vector<std::string> labels;
-  SQLite::Statement all(db, "SELECT label FROM dumps ORDER BY 1");
-  while (all.executeStep()) labels.push_back(all.getColumn(0).getString());
-  throw QueryUsageError(fmt::format("no dump labelled '{}' ({}); the database's dumps: {}", label, option,
-                                    listing_text(labels, "")));
+  throw no_such_dump(label, option, dump_labels(db));
+}
+
+std::string checked_dump_label(SQLite::Database& db, const std::string& label, const std::string& option,
+                               std::vector<std::string>& notes) {
+  const auto labels = dump_labels(db);
+  if (std::find(labels.begin(), labels.end(), label) != labels.end()) return label;
+  std::vector<std::string> matches;
+  for (const auto& stored : labels)
+    if (equal_ignoring_case(stored, label)) matches.push_back(stored);
+  if (matches.size() == 1) {
+    notes.push_back(fmt::format("{} '{}' taken as '{}'", option, label, matches.front()));
+    return matches.front();
+  }
+  throw no_such_dump(label, option, labels);
 }
 
 }  // namespace animdex

@@ -19,6 +19,12 @@ Parameters check_parameter_values(SQLite::Database& db, const NamedQuery& query,
 
 // The same check for one dump label (reports and diff take --dump/--from/--to): throws
 // QueryUsageError "no dump labelled 'X' in DB; its dumps: a, b" unless it exists.
+// `drop` asks for this exact label (it deletes); the nearest labels are named in the error.
 void require_dump_label(SQLite::Database& db, const std::string& label, const std::string& option = "-p dump");
+
+// The label to use for `label`, by the parameters' case rule: as typed, else the one stored label
+// equal to it ignoring ASCII case (a note says so); else the same QueryUsageError.
+std::string checked_dump_label(SQLite::Database& db, const std::string& label, const std::string& option,
+                               std::vector<std::string>& notes);
 
 }  // namespace animdex

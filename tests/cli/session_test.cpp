@@ -548,6 +548,14 @@ TEST_CASE("session: usage errors exit 2 with a message on stderr, an empty answe
   const auto diff = run_capturing({"diff", "--db", s.db, "--from", "nosuch", "--to", "v1"});
   CHECK(diff.code == kExitUsage);
   CHECK_THAT(diff.err, Catch::Contains("no dump labelled 'nosuch' (--from); the database's dumps: v1, v2"));
+  // The parameters' case rule for the labels reports and diff take: another case is taken with a warning.
+  const auto label_case = run_capturing({"diff", "--db", s.db, "--from", "V1", "--to", "v2", "--format", "csv"});
+  CHECK(label_case.code == kExitOk);
+  CHECK_THAT(label_case.err, Catch::Contains("--from 'V1' taken as 'v1'"));
+  CHECK(label_case.out == run({"diff", "--db", s.db, "--from", "v1", "--to", "v2", "--format", "csv"}).out);
+  const auto reuse_upper = run_capturing({"report", "reuse", "--db", s.db, "--dump", "V2", "--format", "csv"});
+  CHECK(reuse_upper.code == kExitOk);
+  CHECK_THAT(reuse_upper.err, Catch::Contains("--dump 'V2' taken as 'v2'"));
 
   // An empty but valid answer: exit 0, the header, no rows.
   const auto none = run_capturing({"query", "bone-users", "--db", s.db, "-p", "bone", "999", "--format", "csv"});
@@ -586,6 +594,11 @@ TEST_CASE("session: pose and info on the sample's NSBCA and GNT files", "[cli][s
   const auto page = s.dir / "door_plot.html";
   CHECK(run({"plot", door, "--out", page}).code == kExitOk);
   CHECK_THAT(test::read_text(page), Catch::Contains("node 1 (hinge)"));
+  // A name in another case is no name, but the error names the nearest.
+  const auto other_case = run_capturing({"pose", door, "--anim", "Open", "--frame", "0"});
+  CHECK(other_case.code == kExitUsage);
+  CHECK_THAT(other_case.err, Catch::Contains("no animation named 'Open'; nearest: open; it has: close, open") ||
+                                 Catch::Contains("no animation named 'Open'; nearest: open; it has: open, close"));
   auto pose_json = run({"pose", door, "--anim", "close", "--frame", "0", "--format", "json"});
   CHECK(pose_json.code == kExitOk);
   CHECK(nlohmann::json::parse(pose_json.out)["animation"] == "close");

@@ -1,10 +1,12 @@
 #include "formats/kh2/kh2_capabilities.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "core/listing.h"
+#include "core/nearest_names.h"
 #include "formats/curve_sampling.h"
 #include "formats/kh2/kh2_evaluate.h"
 
@@ -90,8 +92,13 @@ Answer<Chosen> choose(const KH2File& file, const std::string& slot, const std::s
   std::vector<const SlotMotion*> named;
   for (const auto& motion : file.motions)
     if (animation.empty() || motion.entry_name == animation) named.push_back(&motion);
-  if (named.empty())
-    return usage_error(fmt::format("no motion tagged '{}'; choose one with --slot ({})", animation, slots_listed(file)));
+  if (named.empty()) {
+    std::vector<std::string> tags;
+    for (const auto& motion : file.motions)
+      if (std::find(tags.begin(), tags.end(), motion.entry_name) == tags.end()) tags.push_back(motion.entry_name);
+    return usage_error(fmt::format("no motion tagged '{}'{}; choose one with --slot ({})", animation,
+                                   nearest_hint(animation, tags), slots_listed(file)));
+  }
   if (named.size() > 1 && !animation.empty())
     return usage_error(fmt::format("{} motions are tagged '{}', in slots {}: choose one with --slot", named.size(),
                                    animation, slots_of(named)));

@@ -10,6 +10,7 @@
 
 #include "core/result.h"
 #include "core/listing.h"
+#include "core/nearest_names.h"
 #include "formats/capabilities.h"
 
 namespace animdex::nitro {
@@ -28,7 +29,8 @@ Answer<const Animation*> choose_animation(const std::vector<Animation>& animatio
   if (name.empty())
     return usage_error(fmt::format("the file has {} animations: choose one with --anim NAME ({})", animations.size(),
                                    listing_text(names, "animations")));
-  return usage_error(fmt::format("no animation named '{}'; it has: {}", name, listing_text(names, "animations")));
+  return usage_error(fmt::format("no animation named '{}'{}; it has: {}", name, nearest_hint(name, names),
+                                 listing_text(names, "animations")));
 }
 
 // The request's frame as an integer inside 0..frame_count-1 (a time converts at the request's fps).
