@@ -218,7 +218,8 @@ std::vector<Verb> add_curve_verbs(CLI::App& app) {
   pose->add_option("--slot", pose_options->pose.request.slot,
                    "Which animation: " + help_by_family(&FormatHelp::slot));
   pose->add_option("--anim", pose_options->pose.request.animation,
-                   fmt::format("Which animation by name: {} (default: the first)", help_by_family(&FormatHelp::animation)));
+                   fmt::format("Which animation by name: {} (needed where the file has several; the error lists them)",
+                               help_by_family(&FormatHelp::animation)));
   auto* pose_time = pose->add_option("-t,--time", pose_options->pose.times, "Time in seconds (repeatable)")
                         ->check(finite_number())->allow_extra_args(false);
   auto* pose_frame = pose->add_option("--frame", pose_options->pose.frames,

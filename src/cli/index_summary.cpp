@@ -11,9 +11,11 @@ std::string index_summary_text(const IndexOptions& options, const IndexSummary& 
   const auto& totals = summary.totals;
   const std::string database = terminal_safe(options.database.string());
   const std::string label = terminal_safe(options.label);
-  std::string text = fmt::format("indexed {} as dump '{}' in {:.2f} s: {} ok, {}, {} not animation files; {}\n",
+  std::string text = fmt::format("indexed {} as dump '{}' in {:.2f} s: {} ok, {}, {} not {}; {}\n",
                                  counted(totals.files, "file"), label, summary.seconds, totals.ok,
-                                 counted(totals.errors, "error"), totals.unknown, counted(totals.animations, "animation"));
+                                 counted(totals.errors, "error"), totals.unknown,
+                                 totals.unknown == 1 ? "an animation file" : "animation files",
+                                 counted(totals.animations, "animation"));
   if (totals.members > 0)
     text += fmt::format("{} of them {} members of disc images and archives (animdex query containers --db {} -p dump {})\n",
                         totals.members, totals.members == 1 ? "is one of the" : "are", database, label);
@@ -25,8 +27,11 @@ std::string index_summary_text(const IndexOptions& options, const IndexSummary& 
     text += fmt::format("parsed {}: {}, {}\n", counted(totals.parsed, "file"), counted(totals.tracks, "track"),
                         counted(totals.keys, "key"));
   if (totals.animations == 0)
-    text += totals.files == 0
-                ? "warning: the roots hold no files at all: the dump is empty\n"
+    text += totals.files == 0 ? "warning: the roots hold no files at all: the dump is empty\n"
+            // Files of a format animdex reads that failed: the errors say why, not the list of formats.
+            : totals.errors > 0
+                ? fmt::format("warning: no animation was read: {} of a format animdex reads could not be parsed\n",
+                              counted(totals.errors, "file"))
                 : fmt::format("warning: no animation among {}: animdex reads the formats `animdex formats` lists "
                               "(what each file was found to be: animdex query formats --db {} -p dump {})\n",
                               totals.files == 1 ? "this file" : fmt::format("these {} files", totals.files), database,

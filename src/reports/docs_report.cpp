@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/content_hash.h"
+#include "core/text.h"
 #include "db/query_catalog.h"
 #include "db/sql_runner.h"
 #include "output/output_folder.h"
@@ -232,7 +233,8 @@ std::vector<std::pair<fs::path, std::string>> markdown_files(const std::string& 
                                             (whole.size() + 999) / 1000, page.split_by);
   for (const auto& [name, table] : parts) {
     const auto part = folder / (folder_name(name) + ".md");
-    index += fmt::format("- [{}]({}) ({} rows)\n", markdown_escape(name), part.generic_string(), table.rows.size());
+    index += fmt::format("- [{}]({}) ({})\n", markdown_escape(name), part.generic_string(),
+                         counted(static_cast<long long>(table.rows.size()), "row"));
     files.emplace_back(part, fmt::format("# {}: {}: {}\n\n{}\n\n{}", markdown_escape(label), page.title,
                                          markdown_escape(name), page.intro, markdown(table)));
   }

@@ -22,9 +22,20 @@ TEST_CASE("index says what it found: counts in the right number, a warning when 
   const auto one = test::run_capturing({"index", (dir / "notes").string(), "--db", (dir / "n.db").string()});
   CHECK(one.code == kExitOk);
   CHECK(one.err.find("indexed 1 file as dump 'notes'") != std::string::npos);
-  CHECK(one.err.find("0 errors, 1 not animation files; 0 animations") != std::string::npos);
+  CHECK(one.err.find("0 errors, 1 not an animation file; 0 animations") != std::string::npos);
   CHECK(one.err.find("warning: no animation among this file") != std::string::npos);
   CHECK(one.err.find("parsed") == std::string::npos);
+
+  // A broken file of a format animdex reads: the warning says so, not that the format is unknown.
+  REQUIRE(test::run({"sample", (dir / "s").string()}).code == kExitOk);  // with its two broken files
+  std::filesystem::create_directories(dir / "broken");
+  std::filesystem::copy_file(dir / "s/files/chr/bad/0000.mot", dir / "broken/0000.mot");
+  const auto broken = test::run_capturing({"index", (dir / "broken").string(), "--db", (dir / "b.db").string()});
+  INFO(broken.err);
+  CHECK(broken.err.find("1 error, 0 not animation files") != std::string::npos);
+  CHECK(broken.err.find("warning: no animation was read: 1 file of a format animdex reads could not be parsed") !=
+        std::string::npos);
+  CHECK(broken.err.find("no animation among") == std::string::npos);
 }
 
 TEST_CASE("a named query past --max-rows prints its first rows and a note", "[cli][query][summary]") {
