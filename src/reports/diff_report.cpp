@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <fmt/format.h>
+#include <set>
 #include <limits>
 #include <map>
 #include <sqlite3.h>
@@ -170,26 +171,53 @@ struct Side {
   const BoneNames& names;
 };
 
+// A changed track: its key counts, field changes and largest value change.
+void fill_changed(TrackChange& change, const Side& from, const TrackRow& before, const Side& to, const TrackRow& after) {
+  change.keys_before = before.key_count;
+  change.before_track_id = before.id;
+  change.keys_after = after.key_count;
+  change.after_track_id = after.id;
+  auto fields = track_field_changes(from.db, before.id, to.db, after.id);
+  change.fields.insert(change.fields.end(), fields.begin(), fields.end());
+  change.largest_value_change = largest_value_change(keys_of(from.db, before.id), keys_of(to.db, after.id));
+}
+
 std::vector<TrackChange> compare_tracks(const Side& from, std::int64_t from_id, const Side& to, std::int64_t to_id) {
   const auto before = tracks_of(from.db, from.names, from_id), after = tracks_of(to.db, to.names, to_id);
   std::vector<TrackChange> changes;
+  // A bone whose one track changed its channels (GNT flags: T -> TS) keeps its track: with exactly
+  // one unmatched track on each side, the two are one track, changed.
+  std::map<std::int64_t, std::vector<const TrackKey*>> only_before, only_after;
   for (const auto& [key, track] : before)
-    if (!after.count(key)) {
+    if (std::get<0>(key) && !after.count(key)) only_before[*std::get<0>(key)].push_back(&key);
+  for (const auto& [key, track] : after)
+    if (std::get<0>(key) && !before.count(key)) only_after[*std::get<0>(key)].push_back(&key);
+  std::map<TrackKey, const TrackKey*> paired;  // the after key -> its before key
+  for (const auto& [bone, keys] : only_before)
+    if (const auto other = only_after.find(bone);
+        keys.size() == 1 && other != only_after.end() && other->second.size() == 1)
+      paired.emplace(*other->second.front(), keys.front());
+  std::set<TrackKey> paired_before;
+  for (const auto& [after_key, before_key] : paired) paired_before.insert(*before_key);
+  for (const auto& [key, track] : before)
+    if (!after.count(key) && !paired_before.count(key)) {
       changes.push_back(track_change(key, track, "removed"));
       changes.back().keys_before = track.key_count;
       changes.back().before_track_id = track.id;
     }
   for (const auto& [key, track] : after) {
+    if (const auto pair = paired.find(key); pair != paired.end()) {
+      changes.push_back(track_change(key, track, "changed"));
+      changes.back().fields.push_back({"channels", std::get<1>(*pair->second), std::get<1>(key)});
+      fill_changed(changes.back(), from, before.at(*pair->second), to, track);
+      continue;
+    }
     const auto found = before.find(key);
     if (found != before.end() && found->second.content_hash == track.content_hash) continue;
     changes.push_back(track_change(key, track, found == before.end() ? "added" : "changed"));
     changes.back().keys_after = track.key_count;
     changes.back().after_track_id = track.id;
-    if (found == before.end()) continue;
-    changes.back().keys_before = found->second.key_count;
-    changes.back().before_track_id = found->second.id;
-    changes.back().fields = track_field_changes(from.db, found->second.id, to.db, track.id);
-    changes.back().largest_value_change = largest_value_change(keys_of(from.db, found->second.id), keys_of(to.db, track.id));
+    if (found != before.end()) fill_changed(changes.back(), from, found->second, to, track);
   }
   std::sort(changes.begin(), changes.end(),
             [](const TrackChange& a, const TrackChange& b) { return natural_less(a.track, b.track); });

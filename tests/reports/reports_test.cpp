@@ -454,7 +454,8 @@ TEST_CASE("diff says what changed: a flag byte, interpolation, tangents, slots a
   test::TempDir dir;
   // One KH2-like motion set per side, as rows: a curve whose flag byte alone changed (0x05 -> 0x45),
   // one key's interpolation and a tangent, a slot's name and a fallback.
-  const auto side = [&](const char* name, int flags, int shape, double tangent, const char* motion_name, int resolved) {
+  const auto side = [&](const char* name, int flags, int shape, double tangent, const char* motion_name, int resolved,
+                        const char* channels = "Rz") {
     const auto path = dir / name;
     auto db = open_for_writing(path);
     db.exec(fmt::format(
@@ -464,14 +465,14 @@ TEST_CASE("diff says what changed: a flag byte, interpolation, tangents, slots a
         "INSERT INTO animations(id, file_id, slot, motion_id, track_count, key_count, content_hash, shape_hash) "
         "VALUES (1, 1, 0, 0, 1, 2, '{0}', 's'); "
         "INSERT INTO bone_tracks(id, animation_id, track_index, bone_id, flags, track_flags, channels, "
-        "value_encoding, key_count, content_hash) VALUES (1, 1, 0, 3, {1}, 0, 'Rz', 'kh2_fcurve', 2, '{0}'); "
+        "value_encoding, key_count, content_hash) VALUES (1, 1, 0, 3, {1}, 0, '{6}', 'kh2_fcurve', 2, '{0}'); "
         "INSERT INTO keyframe_rows(track_id, key_index, time, x) VALUES (1, 0, 0, 0.5), (1, 1, 10, 1); "
         "INSERT INTO key_spline_rows(track_id, key_index, shape, p1, p2) VALUES (1, 0, {2}, 0, {3}), (1, 1, 1, 0, 0); "
         "INSERT INTO mset_slots(file_id, slot, set_type, motion_id, state, motion_name, entry_name, entry_type, "
         "entry_type_name, is_dummy, size, data_offset, duplicate_flag) VALUES "
         "(1, 0, 1, 0, 0, '{4}', 'A000', 17, 'Anb', 0, 16, 0, 0); "
         "INSERT INTO mset_resolution(file_id, motion_id, state, resolved_slot) VALUES (1, 0, 1, {5})",
-        name, flags, shape, tangent, motion_name, resolved));
+        name, flags, shape, tangent, motion_name, resolved, channels));
     return path;
   };
   auto before_path = side("before.db", 0x05, 1, 0.25, "IDLE", 0);
@@ -505,4 +506,19 @@ TEST_CASE("diff says what changed: a flag byte, interpolation, tangents, slots a
   CHECK(text.find("flags 0x05 -> 0x45") != std::string::npos);
   CHECK(text.find("fallback(motion_id=0, state=1) resolved_slot 0 -> 2") != std::string::npos);
   CHECK(json.dump().find(R"({"after":"0x45","before":"0x05","field":"flags"})") != std::string::npos);
+
+  // Flags that change a track's channels (GNT: T -> TS): the bone's one track, changed, not one
+  // removed and one added.
+  auto t_path = side("t.db", 0x21, 1, 0.25, "IDLE", 0, "T");
+  auto ts_path = side("ts.db", 0x23, 1, 0.25, "IDLE", 0, "TS");
+  auto t_db = open_read_only(t_path);
+  auto ts_db = open_read_only(ts_path);
+  const auto channels = build_diff(t_db, "t.db", ts_db, "ts.db");
+  REQUIRE(channels.animations.size() == 1);
+  REQUIRE(channels.animations[0].tracks.size() == 1);
+  const auto& track = channels.animations[0].tracks[0];
+  CHECK(track.change == "changed");
+  CHECK(texts(track.fields) == std::vector<std::string>{"channels T -> TS", "flags 0x21 -> 0x23"});
+  CHECK(track.keys_before == 2);
+  CHECK(track.keys_after == 2);
 }
