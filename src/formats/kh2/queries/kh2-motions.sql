@@ -14,7 +14,9 @@ JOIN dumps d ON d.id = f.dump_id
 LEFT JOIN animations a ON a.id = s.animation_id
 LEFT JOIN kh2_motions m ON m.animation_id = a.id
 LEFT JOIN ref_motion_names n ON n.game = 'kh2' AND n.numbering = :numbering AND n.motion_id = s.motion_id
-WHERE (:dummies = 1 OR s.is_dummy = 0)
+-- A model's BAR entries (Model, ModelTexture, Bdx) are no motions.
+WHERE f.format IN ('kh2_mset', 'kh2_bar') AND (s.entry_type_name IN ('Anb', 'Motion', 'Motionset') OR s.animation_id IS NOT NULL)
+  AND (:dummies = 1 OR s.is_dummy = 0)
   AND (:file IS NULL OR instr(f.path, :file) > 0)
   AND (:dump IS NULL OR d.label = :dump)
 ORDER BY d.label, f.path, s.parent_slot IS NOT NULL, s.parent_slot, s.slot;
