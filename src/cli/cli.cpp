@@ -6,6 +6,7 @@
 #include <functional>
 #include <string_view>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -150,6 +151,35 @@ std::string verb_problem(const CLI::App& command, const std::string& path) {
   return fmt::format("unknown verb '{}{}'; did you mean {}? ({})", prefix, words.front(), suggestions, help);
 }
 
+// For words CLI11 could not place: a mistyped verb before a real one (`qeury formats`), or a
+// mistyped option of the verb (`--frmae`), with the nearest names; empty when neither applies.
+std::string unplaced_words(const CLI::App& app, const CLI::App& command, const std::string& path) {
+  for (const auto& word : app.remaining()) {
+    if (option_like(word)) continue;
+    if (const auto verbs = nearest_verbs(app, word, ""); !verbs.empty())
+      return fmt::format("unknown verb '{}'; did you mean {}? (`animdex --help` lists the verbs)", word, verbs);
+  }
+  std::vector<std::string> options;
+  for (const auto* option : command.get_options()) {
+    for (const auto& name : option->get_lnames()) options.push_back("--" + name);
+    for (const auto& name : option->get_snames()) options.push_back("-" + name);
+  }
+  const auto left = command.remaining();
+  const bool numbers = !left.empty() && std::all_of(left.begin(), left.end(), [](const std::string& word) {
+    return !word.empty() && word.find_first_not_of("0123456789.+-eE") == std::string::npos;
+  });
+  if (numbers && std::find(options.begin(), options.end(), "--frame") != options.end())
+    return fmt::format("unexpected {}: --time and --frame take one value each; repeat the option for more "
+                       "(--frame 3 --frame 4) (see `animdex{} --help`)", fmt::join(left, " "), path);
+  for (const auto& word : left) {
+    if (!word.starts_with("--")) continue;
+    const auto name = word.substr(0, word.find('='));
+    if (std::find(options.begin(), options.end(), name) != options.end()) continue;
+    return fmt::format("unknown option '{}'{} (see `animdex{} --help`)", name, nearest_hint(name, options), path);
+  }
+  return {};
+}
+
 // `-p NAME=VALUE` is what people type; the parser wants `-p NAME VALUE`. A token after -p/--param
 // is split at its first '=' when NAME is an identifier and no value token follows it.
 std::vector<std::string> split_parameter_assignments(int argc, const char* const* argv) {
@@ -226,6 +256,8 @@ int run_verb(int argc, const char* const* argv, std::ostream& out) {
     // The one message style, with where to look next: the verb that was being parsed, if any.
     const auto [command, verb] = selected_verb(app);
     if (const auto problem = verb_problem(*command, verb); !problem.empty()) return fail(kExitUsage, problem);
+    if (dynamic_cast<const CLI::ExtrasError*>(&error))
+      if (const auto problem = unplaced_words(app, *command, verb); !problem.empty()) return fail(kExitUsage, problem);
     std::string message = error.what();
     if (message == "--db is required") message += ": give --db FILE, or name it once with ANIMDEX_DB=FILE";
     return fail(kExitUsage, fmt::format("{} (see `animdex{} --help`)", message, verb));

@@ -302,6 +302,14 @@ TEST_CASE("an unknown verb suggests the nearest one", "[cli][help]") {
         error_line("unknown verb 'INDEX'; did you mean `index`? (`animdex --help` lists the verbs)"));
   CHECK(run_capturing({"lss", "x.iso"}).err ==
         error_line("unknown verb 'lss'; did you mean `ls`? (`animdex --help` lists the verbs)"));
+  // A mistyped verb before a word that is a verb, and a verb's mistyped option.
+  CHECK(run_capturing({"qeury", "formats", "--db", "x.db"}).err ==
+        error_line("unknown verb 'qeury'; did you mean `query`? (`animdex --help` lists the verbs)"));
+  CHECK(run_capturing({"pose", "x.mot", "--frmae", "3"}).err ==
+        error_line("unknown option '--frmae'; nearest: --frame (see `animdex pose --help`)"));
+  CHECK(run_capturing({"pose", "x.mot", "--frame", "3", "4", "5"}).err ==
+        error_line("unexpected 4 5: --time and --frame take one value each; repeat the option for more (--frame 3 "
+                   "--frame 4) (see `animdex pose --help`)"));
   // A tie names each, in the order of --help.
   CHECK(run_capturing({"sl", "x.iso"}).err ==
         error_line("unknown verb 'sl'; did you mean `sql` or `ls`? (`animdex --help` lists the verbs)"));
