@@ -130,6 +130,22 @@ std::optional<std::string> substring_in_paths(SQLite::Database& db, const NamedQ
   return path.substr(at, given.size());
 }
 
+// "; nearest: P_EX100.mset" for a mistyped file name: the file names (the last part of each path)
+// nearest to the last part of `given`. Only asked on an error; the first kNamesLooked paths are
+// enough to find a typo's file among a game's.
+std::string nearest_file_names(SQLite::Database& db, const NamedQuery& query, const ValueCheck& check,
+                               const std::string& given, const std::optional<std::string>& dump) {
+  constexpr int kNamesLooked = 200'000;
+  const std::string sql = std::string("SELECT DISTINCT replace(path, rtrim(path, replace(path, '/', '')), '') FROM (") +
+                          check.values_sql + fmt::format(") LIMIT {}", kNamesLooked);
+  SQLite::Statement names(db, sql);
+  bind_scope(names, sql, query, dump);
+  std::vector<std::string> found;
+  while (names.executeStep()) found.push_back(names.getColumn(0).getString());
+  const auto slash = given.rfind('/');
+  return nearest_hint(slash == std::string::npos ? given : given.substr(slash + 1), found);
+}
+
 // KH2 objects are named in the reference (`(P) Sora`): a character code whose name, without its
 // `(P) ` kind, is `given` ignoring case (`sora` -> `P_EX100`), when exactly one present code has it.
 std::optional<std::string> character_by_name(SQLite::Database& db, const std::string& given,
@@ -158,9 +174,10 @@ std::string checked_value(SQLite::Database& db, const NamedQuery& query, const V
   };
   if (check.match == Match::substring) {
     if (auto found = substring_in_paths(db, query, check, given, dump)) return taken(*found);
-    throw QueryUsageError(fmt::format("query '{}': no {}{} contains '{}' (-p {}; `animdex sql \"SELECT path FROM "
+    throw QueryUsageError(fmt::format("query '{}': no {}{} contains '{}' (-p {}{}; `animdex sql \"SELECT path FROM "
                                       "files\"` lists them)",
-                                      query.name, check.what, where(query, check, dump), given, check.parameter));
+                                      query.name, check.what, where(query, check, dump), given, check.parameter,
+                                      nearest_file_names(db, query, check, given, dump)));
   }
   const auto values = values_of(db, query, check, dump);
   for (const auto& value : values)

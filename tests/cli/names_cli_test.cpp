@@ -33,6 +33,10 @@ TEST_CASE("a mistyped query, parameter or value names the nearest ones", "[cli][
   const auto value = test::run_capturing({"query", "bone-users", "--db", s.db, "-p", "bone", "hi"});
   CHECK(value.code == kExitUsage);
   CHECK(value.err.find("nearest: hip") != std::string::npos);
+  // A mistyped file name: the file names nearest to it.
+  const auto file = test::run_capturing({"query", "kh2-motions", "--db", s.db, "-p", "file", "obj/P_SAMPL3.mset"});
+  CHECK(file.code == kExitUsage);
+  CHECK(file.err.find("(-p file; nearest: P_SAMPLE.mset;") != std::string::npos);
 }
 
 TEST_CASE("one case rule for every parameter: as typed, else the one stored value equal ignoring case",
