@@ -46,10 +46,15 @@ void name_nodes(Pose& pose, std::string_view game) {
   }
 }
 
+// A DS pose: its rows are nodes with a name column (filled only from a linked model).
+bool has_node_names(const Pose& pose) {
+  return pose.columns.size() >= 3 && pose.columns[1] == "node_id" && pose.columns[2] == "name";
+}
+
 // DS node names from the model the animation links to (none when no model links: the names help
 // read the answer, they are not part of it).
 void name_linked_nodes(Pose& pose, LinkedNodeNames& names) {
-  if (pose.columns.size() < 3 || pose.columns[1] != "node_id" || pose.columns[2] != "name") return;
+  if (!has_node_names(pose)) return;
   for (auto& row : pose.rows) {
     const auto* node = row.size() > 2 ? std::get_if<std::int64_t>(&row[1]) : nullptr;
     if (const auto* name = node ? names.name("", *node) : nullptr) row[2] = *name;
@@ -84,10 +89,13 @@ int run_pose(const PoseOptions& options, std::ostream& out) {
     auto pose = answered(format->pose(file.bytes, request), options.file);
     if (const int* code = std::get_if<int>(&pose)) return *code;
     poses.push_back(std::get<Pose>(std::move(pose)));
-    for (const auto& note : poses.back().notes) fmt::print(stderr, "animdex: note: {}\n", note);
     name_nodes(poses.back(), format->reference_game);
     name_linked_nodes(poses.back(), linked_names);
+    for (const auto& note : poses.back().notes) fmt::print(stderr, "animdex: note: {}\n", note);
   }
+  if (!poses.empty() && has_node_names(poses.front()) && !linked_names.linked())
+    fmt::print(stderr, "animdex: note: no model beside the file links to this animation, so its nodes have no names "
+                       "(a DS animation names none; its model, an NSBMD, does)\n");
   write_poses(out, poses, options.file, format->id, options.format, options.header);
   return kExitOk;
 }

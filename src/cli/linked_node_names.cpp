@@ -31,6 +31,11 @@ const std::string* LinkedNodeNames::name(std::string_view animation, std::int64_
   return name.empty() ? nullptr : &name;
 }
 
+bool LinkedNodeNames::linked() {
+  if (!found_) find();
+  return first_ || !by_animation_.empty();
+}
+
 void LinkedNodeNames::find() {
   found_ = true;
   if (!format_->exportable) return;

@@ -28,6 +28,9 @@ class LinkedNodeNames {
   // first the choice exports), or nullptr: no model links, or its node has no name.
   const std::string* name(std::string_view animation, std::int64_t node);
 
+  // Whether a model beside the file links to one of its animations (what gives the names).
+  bool linked();
+
  private:
   void find();
 

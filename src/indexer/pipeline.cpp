@@ -11,6 +11,7 @@
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <spdlog/spdlog.h>
+#include <string>
 
 #include "containers/container_registry.h"
 #include "db/database.h"
@@ -24,6 +25,20 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// This process's peak resident memory since it started (VmHWM in /proc/self/status), or "unknown"
+// off Linux. Unlike the rusage ru_maxrss a parent reads, it does not count the pages a forking
+// parent had before exec.
+std::string peak_resident_text() {
+  std::FILE* status = std::fopen("/proc/self/status", "r");
+  if (!status) return "unknown";
+  char line[256];
+  unsigned long long kib = 0;
+  bool found = false;
+  while (!found && std::fgets(line, sizeof line, status)) found = std::sscanf(line, "VmHWM: %llu kB", &kib) == 1;
+  std::fclose(status);
+  return found ? fmt::format("{:.1f} MiB", static_cast<double>(kib) / 1024.0) : "unknown";
+}
 
 // One line on stderr, rewritten at most ten times a second.
 class ProgressLine {
@@ -185,9 +200,9 @@ IndexSummary run_index(const IndexOptions& options) {
   summary.totals = writer.totals();
   summary.seconds = seconds_since(started);
   spdlog::info("index took {:.3f} s with {} thread{} and {} files in flight: files {:.3f} s (the serial writer {:.3f} s "
-               "of it), then indexes, post-index SQL and commit {:.3f} s",
+               "of it), then indexes, post-index SQL and commit {:.3f} s; peak memory {}",
                summary.seconds, threads, threads == 1 ? "" : "s", tokens, files_seconds, writer_seconds,
-               summary.seconds - files_seconds);
+               summary.seconds - files_seconds, peak_resident_text());
   return summary;
 }
 

@@ -599,6 +599,17 @@ TEST_CASE("session: pose and info on the sample's NSBCA and GNT files", "[cli][s
   CHECK(other_case.code == kExitUsage);
   CHECK_THAT(other_case.err, Catch::Contains("no animation named 'Open'; nearest: open; it has: close, open") ||
                                  Catch::Contains("no animation named 'Open'; nearest: open; it has: open, close"));
+  // Alone, without its model, the nodes have no names, and the note says why (once).
+  const auto alone = s.dir / "door_alone/door.nsbca";
+  fs::create_directories(fs::path(alone).parent_path());
+  fs::copy_file(door, alone, fs::copy_options::overwrite_existing);
+  const auto unnamed = run_capturing({"pose", alone, "--anim", "open", "--frame", "0", "--format", "csv"});
+  CHECK(unnamed.code == kExitOk);
+  CHECK(csv_fields(lines_of(unnamed.out).at(1))[2].empty());
+  CHECK_THAT(unnamed.err, Catch::Contains("no model beside the file links to this animation, so its nodes have no names"));
+  CHECK(unnamed.err.find("no model beside") == unnamed.err.rfind("no model beside"));
+  CHECK(run_capturing({"pose", door, "--anim", "open", "--frame", "0"}).err.find("no model beside") ==
+        std::string::npos);
   auto pose_json = run({"pose", door, "--anim", "close", "--frame", "0", "--format", "json"});
   CHECK(pose_json.code == kExitOk);
   CHECK(nlohmann::json::parse(pose_json.out)["animation"] == "close");
