@@ -1,5 +1,6 @@
 #include "bench_corpus.h"
 
+#include <cmath>
 #include <fmt/format.h>
 #include <fstream>
 #include <stdexcept>
@@ -111,9 +112,30 @@ kh2::Motion make_kh2_motion(Random& random, CorpusSummary& summary) {
   return motion;
 }
 
+// A raw motion: a 4x4 matrix per bone per stored frame (20-40 bones, 20-40 frames), each a turn
+// about z with a translation, as KH2's raw motions store them.
+kh2::Motion make_raw_kh2_motion(Random& random, CorpusSummary& summary) {
+  kh2::Motion motion;
+  motion.kind = kh2::MotionKind::raw;
+  kh2::RawMotion raw;
+  raw.bone_count = random.between(20, 40);
+  raw.total_frame_count = random.between(20, 40);
+  raw.frame_count = 2 * raw.total_frame_count;
+  raw.range = {0, static_cast<float>(raw.total_frame_count), 30, 0};
+  for (int f = 0; f < raw.total_frame_count; ++f)
+    for (int b = 0; b < raw.bone_count; ++b) {
+      const float turn = random.uniform(-3.1F, 3.1F), c = std::cos(turn), s = std::sin(turn);
+      raw.matrices.push_back({c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, random.uniform(-5, 5), random.uniform(0, 9), 0, 1});
+    }
+  summary.keys += raw.matrices.size() * 3;  // a T, R and S key per matrix
+  motion.raw = std::move(raw);
+  ++summary.animations;
+  return motion;
+}
+
 // A Player motion set of `slots` slots: about 40% real motions (some sharing an earlier slot's data)
-// and the rest dummies, as KH2's obj/*.mset files are.
-std::vector<std::byte> make_motion_set(Random& random, int slots, CorpusSummary& summary) {
+// and the rest dummies, as KH2's obj/*.mset files are; one real motion in `raw_one_in` raw (0: none).
+std::vector<std::byte> make_motion_set(Random& random, int slots, CorpusSummary& summary, int raw_one_in = 0) {
   std::vector<kh2::BarWriteEntry> entries;
   std::vector<int> real;
   for (int slot = 0; slot < slots; ++slot) {
@@ -124,8 +146,10 @@ std::vector<std::byte> make_motion_set(Random& random, int slots, CorpusSummary&
       entries.push_back({kh2::kTypeAnb, 0, fmt::format("A{:03}", slot % 1000), {}, real[random.next() % real.size()]});
     } else {
       real.push_back(slot);
+      const bool raw = raw_one_in > 0 && random.between(1, raw_one_in) == 1;
       entries.push_back({kh2::kTypeAnb, 0, fmt::format("A{:03}", slot % 1000),
-                         kh2::build_anb(make_kh2_motion(random, summary)), -1});
+                         kh2::build_anb(raw ? make_raw_kh2_motion(random, summary) : make_kh2_motion(random, summary)),
+                         -1});
     }
   }
   return kh2::write_bar(entries, 1);
@@ -165,6 +189,11 @@ std::vector<std::byte> make_nsbca(Random& random, int animation_count, CorpusSum
 }
 
 }  // namespace
+
+std::vector<std::byte> motion_set(std::uint64_t seed, int slots, CorpusSummary& summary) {
+  Random random(seed);
+  return make_motion_set(random, slots, summary, 12);
+}
 
 CorpusSpec small_files_spec() {
   CorpusSpec spec;

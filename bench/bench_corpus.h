@@ -5,8 +5,10 @@
 // GNT4 dumps have; `motion_sets` KH2 Player motion sets (kh2/obj/P_EXnnn.mset, 160 slots, most of
 // them dummies, real motions with hundreds of curves); `nsbca_files` NSBCA files (nds/data/, 10
 // animations of 24 nodes each).
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <vector>
 
 namespace animdex::bench {
 
@@ -30,5 +32,9 @@ struct CorpusSummary {
 CorpusSpec small_files_spec();
 
 CorpusSummary write_corpus(const std::filesystem::path& root, const CorpusSpec& spec);
+
+// One KH2 motion set of `slots` slots, as the corpus's are (60% dummies) with one real motion in
+// twelve raw: the bench's KH2 DVD image (game_images.h).
+std::vector<std::byte> motion_set(std::uint64_t seed, int slots, CorpusSummary& summary);
 
 }  // namespace animdex::bench

@@ -42,21 +42,6 @@ std::map<std::string, Bytes> files_under(const fs::path& folder) {
   return files;
 }
 
-Bytes gnt_image(const fs::path& dump) {
-  std::map<std::string, std::vector<fpk::FpkInput>> archives;  // fpack/chr/<code>1000.fpk -> its .mot files
-  std::vector<gcm::GcmFile> disc;
-  for (auto& [path, bytes] : files_under(dump / "files")) {
-    if (path.starts_with("chr/")) {
-      const std::string code = path.substr(4, path.find('/', 4) - 4);
-      archives[fmt::format("fpack/chr/{}1000.fpk", code)].push_back({path, std::move(bytes), true});
-    } else {
-      disc.push_back({path, std::move(bytes)});
-    }
-  }
-  for (auto& [path, entries] : archives) disc.push_back({path, fpk::write_fpk(entries)});
-  return gcm::build_gcm(disc, "G4NJDA", "animdex sample disc");
-}
-
 Bytes nitro_rom(const fs::path& dump) {
   const fs::path door = dump / "nds" / "data" / "door.nsbca";
   if (!fs::exists(door)) throw std::runtime_error("the sample dump has no NSBCA (write it with --nsbca)");
@@ -83,6 +68,21 @@ Bytes kh2_image(const fs::path& dump) {
 
 }  // namespace
 
+std::vector<std::byte> gnt4_disc_image(const fs::path& dump) {
+  std::map<std::string, std::vector<fpk::FpkInput>> archives;  // fpack/chr/<code>1000.fpk -> its .mot files
+  std::vector<gcm::GcmFile> disc;
+  for (auto& [path, bytes] : files_under(dump / "files")) {
+    if (path.starts_with("chr/")) {
+      const std::string code = path.substr(4, path.find('/', 4) - 4);
+      archives[fmt::format("fpack/chr/{}1000.fpk", code)].push_back({path, std::move(bytes), true});
+    } else {
+      disc.push_back({path, std::move(bytes)});
+    }
+  }
+  for (auto& [path, entries] : archives) disc.push_back({path, fpk::write_fpk(entries)});
+  return gcm::build_gcm(disc, "G4NJDA", "animdex sample disc");
+}
+
 SampleImagesSummary write_sample_images(const fs::path& dump, const fs::path& out) {
   OutputFolder folder(out, "sample --images", /*force=*/true);
   auto summary = write_sample_images(dump, folder);
@@ -96,7 +96,7 @@ SampleImagesSummary write_sample_images(const fs::path& dump, OutputFolder& out)
     out.write(name, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
     summary.files.push_back(name);
   };
-  const Bytes gnt = gnt_image(dump);
+  const Bytes gnt = gnt4_disc_image(dump);
   emit("gnt4.iso", gnt);
   emit("gnt4.ciso", ciso::build_ciso(gnt));
   emit("nitro.nds", nitro_rom(dump));

@@ -2,6 +2,7 @@
 // Disc images and archives built from a sample dump by the project's own container writers: what
 // `animdex sample --images` writes and `animdex demo` indexes beside the loose dump, and what the
 // container tests compare with the loose files.
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -27,5 +28,8 @@ struct SampleImagesSummary {
 SampleImagesSummary write_sample_images(const std::filesystem::path& dump, OutputFolder& out);
 // The same into a folder the caller owns (tests, the demo): the images' names are replaced.
 SampleImagesSummary write_sample_images(const std::filesystem::path& dump, const std::filesystem::path& out);
+
+// gnt4.iso's bytes alone, from any tree with GNT4's layout under `dump`/files (the bench's game image).
+std::vector<std::byte> gnt4_disc_image(const std::filesystem::path& dump);
 
 }  // namespace animdex
