@@ -84,6 +84,11 @@ CREATE TABLE IF NOT EXISTS files (
   compression     TEXT,  -- how a member is stored (v10): a codec's id (the registries' list below) or
                          -- `none`; NULL for a file found in a folder. Open since v14: a new codec needs no
                          -- migration
+  stored_hash     TEXT,  -- XXH3-64 of the stored bytes of a member its container stores compressed (v17), as
+                         -- they are before decompression: a re-index compares it (with `size` and
+                         -- `stored_size`) and keeps an unchanged member without decompressing it. NULL for
+                         -- a member stored as is (`content_hash` is of the same bytes), a file found in a
+                         -- folder, and a member larger than `--max-file-size`
   UNIQUE (dump_id, path)
 );
 CREATE INDEX IF NOT EXISTS files_by_character ON files(character);

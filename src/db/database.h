@@ -12,7 +12,7 @@
 
 namespace animdex {
 
-inline constexpr int kSchemaVersion = 16;
+inline constexpr int kSchemaVersion = 17;
 inline constexpr int kApplicationId = 0x414E4458;  // 'ANDX'
 // Page size of a new database: 16 KiB pages hold a GNT track's row and key blob several times
 // over, and a bulk index writes a quarter of the pages (and WAL frames) 4 KiB pages would need.

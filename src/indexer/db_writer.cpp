@@ -173,7 +173,9 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       insert_track_(db, insert_sql("bone_tracks", table_columns::kBoneTracks)),
       insert_warning_(db, insert_sql("scan_warnings", table_columns::kScanWarnings)),
       insert_behaviors_(db, insert_sql("track_behaviors", table_columns::kTrackBehaviors)),
-      insert_spline_(db, insert_sql("key_spline_rows", table_columns::kKeySplineRows)) {
+      insert_spline_(db, insert_sql("key_spline_rows", table_columns::kKeySplineRows)),
+      touch_file_(db, "UPDATE files SET size = ?, mtime_ns = ?, parent_id = ?, member_name = ?, member_offset = ?, "
+                      "stored_size = ?, compression = ?, stored_hash = ? WHERE id = ?") {
   sqlite3_stmt* key_statement = nullptr;
   const std::string key_sql = insert_sql("keyframe_rows", table_columns::kKeyframeRows);
   const int prepared = sqlite3_prepare_v2(db.getHandle(), key_sql.c_str(), -1, &key_statement, nullptr);
@@ -211,7 +213,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     for (const auto index : table_columns::kDeferredIndexes) db.exec(fmt::format("DROP INDEX IF EXISTS {}", index));
   if (totals_.incremental) {
     SQLite::Statement files(db, "SELECT id, path, size, mtime_ns, content_hash, status, animation_count, format, "
-                                "parent_id IS NOT NULL, stored_size FROM files WHERE dump_id = ?");
+                                "parent_id IS NOT NULL, stored_size, stored_hash FROM files WHERE dump_id = ?");
     files.bind(1, dump_id_);
     while (files.executeStep()) {
       PreviousFile file;
@@ -224,6 +226,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       file.format = files.getColumn(7).getString();
       file.member = files.getColumn(8).getInt() != 0;
       if (!files.getColumn(9).isNull()) file.stored_size = static_cast<std::uint64_t>(files.getColumn(9).getInt64());
+      if (!files.getColumn(10).isNull()) file.stored_hash = files.getColumn(10).getString();
       previous_.emplace(files.getColumn(1).getString(), std::move(file));
     }
     // Walk warnings are produced again by this run; a file's parse warnings stay with its rows.
@@ -313,8 +316,8 @@ void DumpWriter::note_container(const FileRow& file, std::int64_t id) {
 // A file whose content hash is unchanged keeps its rows; its size, time and where it sits in its
 // container (a member may have moved) are brought up to date. False when the row is gone.
 bool DumpWriter::touch_unchanged(std::int64_t id, const FileRow& file) {
-  SQLite::Statement touch(db_, "UPDATE files SET size = ?, mtime_ns = ?, parent_id = ?, member_name = ?, "
-                               "member_offset = ?, stored_size = ?, compression = ? WHERE id = ?");
+  SQLite::Statement& touch = touch_file_;
+  touch.reset();
   touch.bind(1, static_cast<std::int64_t>(file.size));
   touch.bind(2, file.mtime_ns);
   std::optional<std::int64_t> parent_id;
@@ -324,7 +327,8 @@ bool DumpWriter::touch_unchanged(std::int64_t id, const FileRow& file) {
   bind_optional(touch, 5, file.member_offset);
   bind_optional(touch, 6, file.stored_size);
   bind_optional(touch, 7, file.compression);
-  touch.bind(8, id);
+  bind_optional(touch, 8, file.stored_hash);
+  touch.bind(9, id);
   return touch.exec() == 1;
 }
 
@@ -416,7 +420,8 @@ void DumpWriter::write(const FileRow& file) {
 
 void DumpWriter::reset_statements() {
   for (SQLite::Statement* statement :
-       {&insert_file_, &insert_animation_, &insert_track_, &insert_warning_, &insert_behaviors_, &insert_spline_})
+       {&insert_file_, &insert_animation_, &insert_track_, &insert_warning_, &insert_behaviors_, &insert_spline_,
+        &touch_file_})
     statement->tryReset();  // reset() would throw the failed step's error again
   for (auto& [key, statement] : format_statements_) statement->tryReset();
   sqlite3_reset(insert_key_.get());
@@ -510,6 +515,7 @@ void DumpWriter::bind_file_columns(SQLite::Statement& insert_file_, const FileRo
   bind_optional(insert_file_, parameter(kFiles, "member_offset"), file.member_offset);
   bind_optional(insert_file_, parameter(kFiles, "stored_size"), file.stored_size);
   bind_optional(insert_file_, parameter(kFiles, "compression"), file.compression);
+  bind_optional(insert_file_, parameter(kFiles, "stored_hash"), file.stored_hash);
 }
 
 void DumpWriter::write_file_contents(const FileRow& file, std::int64_t file_id) {

@@ -50,6 +50,7 @@ struct PreviousFile {
   std::string format;
   bool member = false;  // has a parent container
   std::optional<std::uint64_t> stored_size;  // a whole file or member stored compressed: its stored bytes
+  std::optional<std::string> stored_hash;    // a member stored compressed: the hash of its stored bytes
 };
 
 struct DumpSettings {
@@ -156,6 +157,7 @@ class DumpWriter {
   SQLite::Statement insert_warning_;
   SQLite::Statement insert_behaviors_;
   SQLite::Statement insert_spline_;
+  SQLite::Statement touch_file_;  // an unchanged file's new size, time and place (a changed image's members)
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> format_statements_;
   DumpTotals totals_;
 };

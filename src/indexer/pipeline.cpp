@@ -152,7 +152,13 @@ IndexSummary run_index(const IndexOptions& options) {
       return PreviousState::changed;
     if (!is_container_format(previous->format)) return PreviousState::unchanged_file;
     return previous->status == FileStatus::ok ? PreviousState::unchanged_container : PreviousState::changed;
-  });
+  }, [&](const std::string& path) -> std::optional<PreviousMember> {
+    const PreviousFile* previous = writer.previous_file(path);
+    if (!previous || !previous->member || previous->status != FileStatus::ok || !previous->stored_hash ||
+        !previous->stored_size)
+      return std::nullopt;
+    return PreviousMember{*previous->stored_hash, previous->size, *previous->stored_size};
+  }, options.max_file_size);
   double writer_seconds = 0.0;  // inside the serial writer stage: where 2 threads wait on 1 (-v shows it)
   tbb::parallel_pipeline(
       tokens,
@@ -199,6 +205,11 @@ IndexSummary run_index(const IndexOptions& options) {
   writer.finish();
   summary.totals = writer.totals();
   summary.seconds = seconds_since(started);
+  summary.kept_undecompressed = queue.kept_undecompressed();
+  if (summary.kept_undecompressed > 0)
+    spdlog::info("{} compressed member{} of changed images kept by the hash of {} stored bytes, not decompressed",
+                 summary.kept_undecompressed, summary.kept_undecompressed == 1 ? "" : "s",
+                 summary.kept_undecompressed == 1 ? "its" : "their");
   spdlog::info("index took {:.3f} s with {} thread{} and {} files in flight: files {:.3f} s (the serial writer {:.3f} s "
                "of it), then indexes, post-index SQL and commit {:.3f} s; peak memory {}",
                summary.seconds, threads, threads == 1 ? "" : "s", tokens, files_seconds, writer_seconds,

@@ -33,6 +33,8 @@ struct IndexSummary {
   DumpTotals totals;
   std::vector<WalkWarning> warnings;  // walker warnings (symlink loops, dangling links), also in scan_warnings
   double seconds = 0.0;
+  // Compressed members of changed images kept by their stored bytes' hash, never decompressed.
+  std::uint64_t kept_undecompressed = 0;
 };
 
 // The roots as a dump records them (`dumps.root`): absolute, normalised, sorted, one a line.

@@ -80,6 +80,7 @@ struct FileRow {
   std::optional<std::uint64_t> member_offset;
   std::optional<std::uint64_t> stored_size;
   std::optional<std::string> compression;
+  std::optional<std::string> stored_hash;  // a member its container stores compressed: hash of the stored bytes
   // A container: its listing's warnings (to scan_warnings) and, when unchanged since the label's
   // last dump (Reuse::unchanged_stat), that all its members' rows are kept without reading it.
   std::vector<std::string> warnings;

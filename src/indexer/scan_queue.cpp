@@ -5,6 +5,7 @@
 #include <exception>
 #include <fmt/format.h>
 
+#include "core/content_hash.h"
 #include "core/text.h"
 #include "containers/container_registry.h"
 #include "containers/listing.h"
@@ -32,8 +33,13 @@ std::string folded_stem(std::string_view path) {
 }  // namespace
 
 ScanQueue::ScanQueue(const std::vector<WalkEntry>& entries, ContainerLimits limits,
-                     std::function<PreviousState(const WalkEntry&)> previous)
-    : entries_(entries), limits_(limits), previous_(std::move(previous)) {}
+                     std::function<PreviousState(const WalkEntry&)> previous, PreviousMemberLookup previous_member,
+                     std::uint64_t keep_decoded_up_to)
+    : entries_(entries),
+      limits_(limits),
+      previous_(std::move(previous)),
+      previous_member_(std::move(previous_member)),
+      keep_decoded_up_to_(keep_decoded_up_to) {}
 
 std::optional<ScanItem> ScanQueue::next() {
   while (!frames_.empty()) {
@@ -73,11 +79,33 @@ ScanItem ScanQueue::member_item(Frame& frame, const Member& member) {
   return item;
 }
 
+// A compressed member of a changed image whose stored bytes hash as they did in the last dump:
+// the same content, so neither decompressed (here, for its head, nor again to parse) nor listed.
+// Only a member that parsed as an animation file has a PreviousMember, so never a container. The
+// read is bounded by the stored size the last dump hashed, which it kept under --max-file-size.
+bool ScanQueue::stored_bytes_unchanged(ScanItem& item) {
+  const Member& member = *item.member;
+  if (!previous_member_ || !member.compression || member.error) return false;
+  const auto previous = previous_member_(item.path);
+  if (!previous || previous->size != member.size || previous->stored_size != member.stored_size ||
+      !item.parent_data->contains(member.offset, member.stored_size))
+    return false;
+  item.stored_hash = hash_bytes(item.parent_data->read_vector(member.offset, member.stored_size));
+  if (*item.stored_hash != previous->stored_hash) return false;
+  item.unchanged_stored = true;
+  ++kept_undecompressed_;
+  return true;
+}
+
 // Opens the member's head to see what it is; a container is listed (its members follow). Any
 // failure is this item's error.
 void ScanQueue::open_and_detect(ScanItem& item) {
   try {
-    const auto opened = open_member(item.parent_data, *item.member, limits_, *item.tally, known_content, kContainerDetectBytes);
+    if (stored_bytes_unchanged(item)) return;
+    const Member& member = *item.member;
+    const bool keep_whole = member.compression && member.compression->backward && member.size <= keep_decoded_up_to_;
+    const auto opened =
+        open_member(item.parent_data, member, limits_, *item.tally, known_content, keep_whole ? UINT64_MAX : kContainerDetectBytes);
     if (!opened.ok()) {
       item.open_error = opened.error();
       return;
@@ -86,7 +114,10 @@ void ScanQueue::open_and_detect(ScanItem& item) {
     item.size = opened.value().size;
     const auto head = read_head(*opened.value().bytes, kContainerDetectBytes);
     item.container = detect_container(head, item.size, item.member->path);
-    if (!item.container) return;
+    if (!item.container) {
+      if (keep_whole) item.decoded = opened.value().bytes;
+      return;
+    }
     if (item.depth >= static_cast<int>(limits_.max_depth)) {
       item.container_error = ParseError{0, fmt::format("containers nested at most {} deep", limits_.max_depth),
                                         "a deeper one; not opened"};

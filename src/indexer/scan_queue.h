@@ -49,17 +49,37 @@ struct ScanItem {
   // unchanged container (keep_members) also keeps all its members' rows.
   bool unchanged = false;
   bool keep_members = false;
+  // A member its container stores compressed, in an image that changed: the hash of its stored
+  // bytes when taken here, and whether they are the bytes the last dump parsed (then it is kept
+  // without being decompressed).
+  std::optional<std::string> stored_hash;
+  bool unchanged_stored = false;
+  // A member in a backward stream (KH2's), which is decoded whole even to see its head: kept whole
+  // by the queue (up to --max-file-size), so the parse does not decode it a second time.
+  std::shared_ptr<const ByteSource> decoded;
 };
 
 // What the label's last dump says of a walked file, for ScanQueue.
 enum class PreviousState { none, unchanged_file, unchanged_container, changed };
 
+// What the label's last dump says of a compressed member that parsed, by its path: enough to tell
+// from its stored bytes alone that it has not changed.
+struct PreviousMember {
+  std::string stored_hash;
+  std::uint64_t size = 0;  // after decompression
+  std::uint64_t stored_size = 0;
+};
+using PreviousMemberLookup = std::function<std::optional<PreviousMember>(const std::string& path)>;
+
 class ScanQueue {
  public:
   ScanQueue(const std::vector<WalkEntry>& entries, ContainerLimits limits,
-            std::function<PreviousState(const WalkEntry&)> previous);
+            std::function<PreviousState(const WalkEntry&)> previous, PreviousMemberLookup previous_member = {},
+            std::uint64_t keep_decoded_up_to = 0);
   // The next item, or nothing when all are out. Never throws for bad input or a failing read.
   std::optional<ScanItem> next();
+  // Compressed members found unchanged by their stored bytes' hash, so never decompressed.
+  std::uint64_t kept_undecompressed() const { return kept_undecompressed_; }
 
  private:
   // A container being walked: its members, the next one to hand out, and where their bytes are.
@@ -78,6 +98,7 @@ class ScanQueue {
   ScanItem walked_item(std::size_t index);
   ScanItem member_item(Frame& frame, const Member& member);
   void open_and_detect(ScanItem& item);
+  bool stored_bytes_unchanged(ScanItem& item);
   ScanItem whole_file_lz(ScanItem item, const std::shared_ptr<const ByteSource>& file, std::string_view name);
   // Lists `item` as a container, pushing a frame of its members.
   void expand(ScanItem& item, const std::shared_ptr<const ByteSource>& bytes, std::string_view name, bool decompressed);
@@ -87,6 +108,9 @@ class ScanQueue {
   const std::vector<WalkEntry>& entries_;
   ContainerLimits limits_;
   std::function<PreviousState(const WalkEntry&)> previous_;
+  PreviousMemberLookup previous_member_;
+  std::uint64_t keep_decoded_up_to_ = 0;
+  std::uint64_t kept_undecompressed_ = 0;
   std::size_t next_entry_ = 0;
   std::vector<Frame> frames_;
   // Per walked file, across all its nested containers: members listed, bytes decompressed (its

@@ -57,6 +57,27 @@ FileRow container_row(const ScanItem& item, const ProcessOptions& options) {
   return row;
 }
 
+// The hash a re-index compares before decompressing (files.stored_hash): of a member its container
+// stores compressed, up to --max-file-size, taken by the queue already when it checked.
+std::optional<std::string> stored_hash_of(const ScanItem& item, const ProcessOptions& options) {
+  const Member& member = *item.member;
+  if (!member.compression || member.stored_size > options.max_file_size) return std::nullopt;
+  if (item.stored_hash) return item.stored_hash;
+  return hash_bytes(item.parent_data->read_vector(member.offset, member.stored_size));
+}
+
+// A compressed member whose stored bytes are the last dump's (ScanQueue checked): its rows are kept.
+FileRow kept_member_row(const ScanItem& item) {
+  FileRow row;
+  row.reuse = Reuse::unchanged_content;
+  row.path = item.path;
+  row.mtime_ns = item.mtime_ns;
+  row.size = item.member->size;
+  row.stored_hash = item.stored_hash;
+  describe_member(row, item);
+  return row;
+}
+
 FileRow member_row(const ScanItem& item, const ReferenceData& reference, const ProcessOptions& options,
                    const ContainerLimits& limits, const std::optional<std::string>& unchanged_hash) {
   FileRow row;
@@ -72,12 +93,14 @@ FileRow member_row(const ScanItem& item, const ReferenceData& reference, const P
   }
   // The member's content size is known once opened; over the limit, only its head is decoded.
   const std::uint64_t head = item.size > options.max_file_size ? kDetectBytes : UINT64_MAX;
-  const auto opened = open_member(item.parent_data, *item.member, limits, *item.tally, known_content, head);
+  const auto opened = item.decoded ? Result<OpenedMember>(OpenedMember{item.decoded, item.compression, item.size, false})
+                                   : open_member(item.parent_data, *item.member, limits, *item.tally, known_content, head);
   if (!opened.ok()) {
     record_error(row, opened.error());
     return row;
   }
   try {
+    row.stored_hash = stored_hash_of(item, options);
     const auto& source = *opened.value().bytes;
     const std::uint64_t wanted = std::min<std::uint64_t>(source.size(), head == UINT64_MAX ? options.max_file_size : kDetectBytes);
     // A decompressed member is already in memory: parsed in place, not copied.
@@ -116,6 +139,7 @@ FileRow process_scan_item(const ScanItem& item, const WalkEntry& entry, const Re
                           const std::optional<std::string>& unchanged_hash) {
   if (item.companion_of) return companion_row(item);
   if (item.container) return container_row(item, options);
+  if (item.member && item.unchanged_stored) return kept_member_row(item);
   if (item.member) return member_row(item, reference, options, limits, unchanged_hash);
   return process_file(entry, reference, options, unchanged_hash);
 }

@@ -12,7 +12,7 @@ namespace animdex::table_columns {
 inline constexpr std::string_view kFiles[] = {"dump_id", "path", "character", "format", "size", "mtime_ns",
                                               "content_hash", "status", "error", "error_offset", "animation_count",
                                               "parse_ms", "parent_id", "member_name", "member_offset",
-                                              "stored_size", "compression"};
+                                              "stored_size", "compression", "stored_hash"};
 inline constexpr std::string_view kAnimations[] = {"file_id", "slot", "motion_id", "name", "play_speed", "end_time",
                                                    "frame_count", "track_count", "key_count", "content_hash",
                                                    "shape_hash"};

@@ -79,7 +79,7 @@ TEST_CASE("a version-10 database migrates: game columns (v11), and numbers under
     db.exec("INSERT INTO animations(file_id, slot, motion_id, play_speed, end_time, frame_count, track_count, "
             "key_count, content_hash) VALUES (1, 0, 0, 0.15577399730682373, 1.25, 75, 0, 0, '0')");
     db.exec("DROP VIEW animation_overview; CREATE VIEW animation_overview AS SELECT 1 AS old_shape");
-    db.exec("PRAGMA user_version = 10");
+    db.exec("ALTER TABLE files DROP COLUMN stored_hash; PRAGMA user_version = 10");
   }
   {
     auto db = open_for_writing(path);
@@ -97,7 +97,7 @@ TEST_CASE("a version-11 database migrates: the Nitro model tables and the nitro_
   auto db = migrated(dir / "v11.db",
                      "DROP VIEW nitro_links; DROP TABLE nitro_model_links; DROP TABLE model_nodes; "
                      "DROP TABLE model_materials; DROP TABLE nitro_models; DROP TABLE pattern_names; "
-                     "PRAGMA user_version = 11");
+                     "ALTER TABLE files DROP COLUMN stored_hash; PRAGMA user_version = 11");
   CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM sqlite_schema WHERE name IN ('nitro_models', 'model_nodes', "
                                 "'model_materials', 'nitro_model_links', 'pattern_names', 'nitro_links')") == 6);
@@ -107,7 +107,7 @@ TEST_CASE("a version-12 database migrates: bone_tracks_by_bone holds the bone's 
   test::TempDir dir;
   auto db = migrated(dir / "v12.db",
                      "DROP INDEX bone_tracks_by_bone; CREATE INDEX bone_tracks_by_bone ON bone_tracks(bone_id, "
-                     "animation_id); PRAGMA user_version = 12");
+                     "animation_id); ALTER TABLE files DROP COLUMN stored_hash; PRAGMA user_version = 12");
   CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM pragma_index_info('bone_tracks_by_bone')") == 3);
   CHECK(std::get<std::string>(run_read_only_sql(db, "SELECT name FROM pragma_index_info('bone_tracks_by_bone') "
@@ -126,7 +126,7 @@ TEST_CASE("a version-13 database migrates: files.compression keeps its values an
                        "ALTER TABLE files ADD COLUMN compression TEXT CHECK (compression IN ('none', 'prs', 'lz10', "
                        "'lz11', 'kh2')); INSERT INTO dumps(id, label, root, indexed_at) VALUES (1, 'd', '/d', 'now'); "
                        "INSERT INTO files(id, dump_id, path, format, size, status, compression) "
-                       "VALUES (1, 1, 'a.fpk/x.mot', 'gnt_mot', 4, 'ok', 'prs'); PRAGMA user_version = 13");
+                       "VALUES (1, 1, 'a.fpk/x.mot', 'gnt_mot', 4, 'ok', 'prs'); ALTER TABLE files DROP COLUMN stored_hash; PRAGMA user_version = 13");
     CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
     CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE compression = 'prs'") == 1);
     CHECK(test::query_integer(db, "SELECT COUNT(*) FROM file_catalog") == 1);
@@ -155,7 +155,7 @@ TEST_CASE("a version-14 database migrates: model_nodes keeps its rows, takes KH2
                        "INSERT INTO dumps(id, label, root, indexed_at) VALUES (1, 'd', '/d', 'now'); "
                        "INSERT INTO files(id, dump_id, path, format, size, status) VALUES (1, 1, 'door.nsbmd', 'nsbmd', 4, 'ok'); "
                        "INSERT INTO model_nodes VALUES (1, 0, 0, 'door_root', NULL, 1, 7, 0, 0, 0, 'identity', 0, 0, 0, 1, 1, 1, 1); "
-                       "PRAGMA user_version = 14");
+                       "ALTER TABLE files DROP COLUMN stored_hash; PRAGMA user_version = 14");
     CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
     CHECK(test::query_integer(db, "SELECT COUNT(*) FROM model_nodes WHERE name = 'door_root' AND e_x IS NULL") == 1);
     CHECK(test::query_integer(db, "SELECT COUNT(*) FROM pragma_table_info('model_nodes') WHERE name IN ('e_x', 'e_y', 'e_z')") == 3);
@@ -189,7 +189,7 @@ TEST_CASE("a version-15 database migrates: DS fixed point is stored exactly, flo
       "(3, 2, 0, 0, 1, 'T', 'f32x4', 1, 'h'); "
       "INSERT INTO keyframe_rows(track_id, key_index, time, frame, x, y, z, w) VALUES "
       "(1, 0, 0, 0, -1033.617, 1, 2, NULL), (2, 0, 0, 0, 0.7071068, 0, 0, 0.7071068), (3, 0, 0.1, 6, 1.35, 0, 0, NULL); "
-      "PRAGMA user_version = 15");
+      "ALTER TABLE files DROP COLUMN stored_hash; PRAGMA user_version = 15");
   CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
   const auto value = [&](const std::string& sql) {
     SQLite::Statement statement(db, sql);
@@ -206,4 +206,17 @@ TEST_CASE("a version-15 database migrates: DS fixed point is stored exactly, flo
   // The key tables read each as the writer now stores it.
   CHECK(value("SELECT x FROM keyframes WHERE track_id = 1") == -1033.616943359375);
   CHECK(value("SELECT x FROM keyframes WHERE track_id = 3") == 1.35);
+}
+
+TEST_CASE("a version-16 database migrates: files gains stored_hash, empty until the next index (17)",
+          "[schema][migration]") {
+  test::TempDir dir;
+  auto db = migrated(dir / "v16.db",
+                     "INSERT INTO dumps(id, label, root, indexed_at) VALUES (1, 'd', '/d', 'now'); "
+                     "INSERT INTO files(id, dump_id, path, format, size, status, compression, stored_size) "
+                     "VALUES (1, 1, 'a.fpk/x.mot', 'gnt_mot', 4, 'ok', 'prs', 3); "
+                     "ALTER TABLE files DROP COLUMN stored_hash; PRAGMA user_version = 16");
+  CHECK(test::query_integer(db, "PRAGMA user_version") == kSchemaVersion);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE path = 'a.fpk/x.mot' AND compression = 'prs' "
+                                "AND stored_size = 3 AND stored_hash IS NULL") == 1);
 }

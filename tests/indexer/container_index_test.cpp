@@ -126,6 +126,49 @@ TEST_CASE("an unchanged image keeps its members without being read, a changed on
         third.totals.animations);
 }
 
+TEST_CASE("a changed image keeps its compressed members whose stored bytes are unchanged without decompressing them",
+          "[containers][incremental]") {
+  SampleWithImages sample;
+  const auto database = sample.dir / "k.db";
+  const auto first = test::index_tree(sample.images, database, "images");
+  CHECK(first.kept_undecompressed == 0);
+  const std::string sora = "kh2.iso/KH2.IDX/obj/P_EX100.mset";  // stored KH2-compressed
+  const std::string raw = "kh2.iso/KH2.IDX/obj/M_EX010.mset";   // stored as is
+  const std::string anb = "kh2.iso/KH2.IDX/anm/fm/al/b_al020/EAL20103E.anb";
+  std::string sora_hash;
+  {
+    auto db = open_read_only(database);
+    sora_hash = db.execAndGet("SELECT stored_hash FROM files WHERE path = '" + sora + "'").getString();
+    CHECK(sora_hash.size() == 16);
+    CHECK(test::query_integer(db, "SELECT stored_hash IS NULL FROM files WHERE path = '" + raw + "'") == 1);
+    // Every member a container stores compressed that parsed has the hash; nothing else does.
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE parent_id IS NOT NULL AND status = 'ok' "
+                                  "AND compression IN ('kh2', 'prs') AND stored_hash IS NULL") == 0);
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE stored_hash IS NOT NULL AND "
+                                  "(parent_id IS NULL OR compression NOT IN ('kh2', 'prs'))") == 0);
+  }
+  // The ANB replaced (by the raw set's bytes): a new kh2.iso whose other members are as they were.
+  fs::copy_file(sample.dump / "kh2/obj/M_SAMPLE.mset", sample.dump / "kh2/anm/S_SAMPLE.anb",
+                fs::copy_options::overwrite_existing);
+  const auto rebuilt = sample.dir / "rebuilt";
+  write_sample_images(sample.dump, rebuilt);
+  fs::copy_file(rebuilt / "kh2.iso", sample.images / "kh2.iso", fs::copy_options::overwrite_existing);
+  const auto again = test::index_tree(sample.images, database, "images");
+  // P_EX100 by its stored bytes; M_EX010 (not compressed) by its content hash; the ANB parsed, with
+  // the image, its table and the IMG, which all changed.
+  CHECK(again.kept_undecompressed == 1);
+  CHECK(again.totals.parsed == 4);
+  CHECK(again.totals.files == first.totals.files);
+  auto db = open_read_only(database);
+  CHECK(db.execAndGet("SELECT stored_hash FROM files WHERE path = '" + sora + "'").getString() == sora_hash);
+  CHECK(db.execAndGet("SELECT format FROM files WHERE path = '" + anb + "'").getString() == "kh2_mset");
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id "
+                                "WHERE f.path = '" + sora + "'") > 0);
+  CHECK(test::foreign_key_violations(db) == 0);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id") ==
+        again.totals.animations);
+}
+
 TEST_CASE("a 1.4 GB sparse disc image is indexed by range in bounded memory", "[containers][memory]") {
   SampleWithImages sample;
   const auto image = sample.dir / "full.iso";
