@@ -355,7 +355,11 @@ ChildIndex index_in_child(const fs::path& root, const fs::path& database, bool f
   // exit 3 is "indexed, some files are errors": the synthetic corpora have none, so any other code fails.
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || at == std::string::npos)
     throw std::runtime_error(fmt::format("animdex index {} failed: {}", root.string(), text));
-  result.peak_mib = std::stod(text.substr(at + 12));
+  try {
+    result.peak_mib = std::stod(text.substr(at + 12));
+  } catch (const std::exception&) {  // "peak memory unknown": no /proc here
+    throw std::runtime_error(fmt::format("animdex index {} did not measure its peak memory: {}", root.string(), text));
+  }
   return result;
 }
 

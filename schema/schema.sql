@@ -87,8 +87,9 @@ CREATE TABLE IF NOT EXISTS files (
   stored_hash     TEXT,  -- XXH3-64 of the stored bytes of a member its container stores compressed (v17), as
                          -- they are before decompression: a re-index compares it (with `size` and
                          -- `stored_size`) and keeps an unchanged member without decompressing it. NULL for
-                         -- a member stored as is (`content_hash` is of the same bytes), a file found in a
-                         -- folder, and a member larger than `--max-file-size`
+                         -- a member stored as is (`content_hash` is of the same bytes), a DS member found
+                         -- to be LZ by its bytes (its archive does not say), a file found in a folder
+                         -- (compressed or not), an error, and a member larger than `--max-file-size`
   UNIQUE (dump_id, path)
 );
 CREATE INDEX IF NOT EXISTS files_by_character ON files(character);

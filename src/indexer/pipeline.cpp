@@ -154,7 +154,9 @@ IndexSummary run_index(const IndexOptions& options) {
     return previous->status == FileStatus::ok ? PreviousState::unchanged_container : PreviousState::changed;
   }, [&](const std::string& path) -> std::optional<PreviousMember> {
     const PreviousFile* previous = writer.previous_file(path);
-    if (!previous || !previous->member || previous->status != FileStatus::ok || !previous->stored_hash ||
+    // An error is read again (this run's limits or build may differ); an animation file or a file
+    // of no known format is kept as it was.
+    if (!previous || !previous->member || previous->status == FileStatus::error || !previous->stored_hash ||
         !previous->stored_size)
       return std::nullopt;
     return PreviousMember{*previous->stored_hash, previous->size, *previous->stored_size};

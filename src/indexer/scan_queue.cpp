@@ -34,12 +34,12 @@ std::string folded_stem(std::string_view path) {
 
 ScanQueue::ScanQueue(const std::vector<WalkEntry>& entries, ContainerLimits limits,
                      std::function<PreviousState(const WalkEntry&)> previous, PreviousMemberLookup previous_member,
-                     std::uint64_t keep_decoded_up_to)
+                     std::uint64_t max_file_size)
     : entries_(entries),
       limits_(limits),
       previous_(std::move(previous)),
       previous_member_(std::move(previous_member)),
-      keep_decoded_up_to_(keep_decoded_up_to) {}
+      max_file_size_(max_file_size) {}
 
 std::optional<ScanItem> ScanQueue::next() {
   while (!frames_.empty()) {
@@ -81,11 +81,14 @@ ScanItem ScanQueue::member_item(Frame& frame, const Member& member) {
 
 // A compressed member of a changed image whose stored bytes hash as they did in the last dump:
 // the same content, so neither decompressed (here, for its head, nor again to parse) nor listed.
-// Only a member that parsed as an animation file has a PreviousMember, so never a container. The
-// read is bounded by the stored size the last dump hashed, which it kept under --max-file-size.
+// Only a member read as a file has a PreviousMember, never a container. Only a member within this
+// run's limits is checked (a larger one is opened, and its row says why it was not parsed), so the
+// read is bounded by --max-file-size.
 bool ScanQueue::stored_bytes_unchanged(ScanItem& item) {
   const Member& member = *item.member;
-  if (!previous_member_ || !member.compression || member.error) return false;
+  if (!previous_member_ || !member.compression || member.error || member.size > max_file_size_ ||
+      member.stored_size > max_file_size_ || member.size > limits_.max_member_size)
+    return false;
   const auto previous = previous_member_(item.path);
   if (!previous || previous->size != member.size || previous->stored_size != member.stored_size ||
       !item.parent_data->contains(member.offset, member.stored_size))
@@ -103,7 +106,7 @@ void ScanQueue::open_and_detect(ScanItem& item) {
   try {
     if (stored_bytes_unchanged(item)) return;
     const Member& member = *item.member;
-    const bool keep_whole = member.compression && member.compression->backward && member.size <= keep_decoded_up_to_;
+    const bool keep_whole = member.compression && member.compression->backward && member.size <= max_file_size_;
     const auto opened =
         open_member(item.parent_data, member, limits_, *item.tally, known_content, keep_whole ? UINT64_MAX : kContainerDetectBytes);
     if (!opened.ok()) {

@@ -62,8 +62,9 @@ struct ScanItem {
 // What the label's last dump says of a walked file, for ScanQueue.
 enum class PreviousState { none, unchanged_file, unchanged_container, changed };
 
-// What the label's last dump says of a compressed member that parsed, by its path: enough to tell
-// from its stored bytes alone that it has not changed.
+// What the label's last dump says of a compressed member that was read (an animation file, or a
+// file of no known format), by its path: enough to tell from its stored bytes alone that it has not
+// changed.
 struct PreviousMember {
   std::string stored_hash;
   std::uint64_t size = 0;  // after decompression
@@ -73,9 +74,12 @@ using PreviousMemberLookup = std::function<std::optional<PreviousMember>(const s
 
 class ScanQueue {
  public:
+  // `max_file_size` (index's --max-file-size; 0 turns both off): a backward-compressed member up to
+  // it is kept decoded for its parse, and a compressed member up to it may be kept by its stored
+  // bytes' hash (previous_member).
   ScanQueue(const std::vector<WalkEntry>& entries, ContainerLimits limits,
             std::function<PreviousState(const WalkEntry&)> previous, PreviousMemberLookup previous_member = {},
-            std::uint64_t keep_decoded_up_to = 0);
+            std::uint64_t max_file_size = 0);
   // The next item, or nothing when all are out. Never throws for bad input or a failing read.
   std::optional<ScanItem> next();
   // Compressed members found unchanged by their stored bytes' hash, so never decompressed.
@@ -109,7 +113,7 @@ class ScanQueue {
   ContainerLimits limits_;
   std::function<PreviousState(const WalkEntry&)> previous_;
   PreviousMemberLookup previous_member_;
-  std::uint64_t keep_decoded_up_to_ = 0;
+  std::uint64_t max_file_size_ = 0;
   std::uint64_t kept_undecompressed_ = 0;
   std::size_t next_entry_ = 0;
   std::vector<Frame> frames_;

@@ -58,10 +58,11 @@ FileRow container_row(const ScanItem& item, const ProcessOptions& options) {
 }
 
 // The hash a re-index compares before decompressing (files.stored_hash): of a member its container
-// stores compressed, up to --max-file-size, taken by the queue already when it checked.
+// stores compressed, up to --max-file-size, taken by the queue already when it checked. A whole
+// file compressed (depth 0, found in a folder) is known unchanged by its size and time instead.
 std::optional<std::string> stored_hash_of(const ScanItem& item, const ProcessOptions& options) {
   const Member& member = *item.member;
-  if (!member.compression || member.stored_size > options.max_file_size) return std::nullopt;
+  if (item.depth == 0 || !member.compression || member.stored_size > options.max_file_size) return std::nullopt;
   if (item.stored_hash) return item.stored_hash;
   return hash_bytes(item.parent_data->read_vector(member.offset, member.stored_size));
 }

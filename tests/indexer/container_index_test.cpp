@@ -152,21 +152,34 @@ TEST_CASE("a changed image keeps its compressed members whose stored bytes are u
                 fs::copy_options::overwrite_existing);
   const auto rebuilt = sample.dir / "rebuilt";
   write_sample_images(sample.dump, rebuilt);
-  fs::copy_file(rebuilt / "kh2.iso", sample.images / "kh2.iso", fs::copy_options::overwrite_existing);
+  const auto image = sample.images / "kh2.iso";
+  fs::copy_file(rebuilt / "kh2.iso", image, fs::copy_options::overwrite_existing);
+  {  // A stored hash that does not match (same sizes): the member is decompressed after all.
+    SQLite::Database writable(database.string(), SQLite::OPEN_READWRITE);
+    writable.exec("UPDATE files SET stored_hash = '0000000000000000' WHERE path = '" + sora + "'");
+  }
   const auto again = test::index_tree(sample.images, database, "images");
-  // P_EX100 by its stored bytes; M_EX010 (not compressed) by its content hash; the ANB parsed, with
-  // the image, its table and the IMG, which all changed.
-  CHECK(again.kept_undecompressed == 1);
+  // P_EX100 decompressed and found unchanged by its content hash, as M_EX010 (not compressed); the
+  // ANB parsed, with the image, its table and the IMG, which all changed.
+  CHECK(again.kept_undecompressed == 0);
   CHECK(again.totals.parsed == 4);
   CHECK(again.totals.files == first.totals.files);
+  {
+    auto db = open_read_only(database);
+    CHECK(db.execAndGet("SELECT stored_hash FROM files WHERE path = '" + sora + "'").getString() == sora_hash);
+    CHECK(db.execAndGet("SELECT format FROM files WHERE path = '" + anb + "'").getString() == "kh2_mset");
+  }
+  // The image touched again: both compressed members now match their stored hashes, kept unread.
+  fs::last_write_time(image, fs::last_write_time(image) + std::chrono::seconds(2));
+  const auto third = test::index_tree(sample.images, database, "images");
+  CHECK(third.kept_undecompressed == 2);
+  CHECK(third.totals.animations == again.totals.animations);
   auto db = open_read_only(database);
-  CHECK(db.execAndGet("SELECT stored_hash FROM files WHERE path = '" + sora + "'").getString() == sora_hash);
-  CHECK(db.execAndGet("SELECT format FROM files WHERE path = '" + anb + "'").getString() == "kh2_mset");
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id "
                                 "WHERE f.path = '" + sora + "'") > 0);
   CHECK(test::foreign_key_violations(db) == 0);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM animations a JOIN files f ON f.id = a.file_id") ==
-        again.totals.animations);
+        third.totals.animations);
 }
 
 TEST_CASE("a 1.4 GB sparse disc image is indexed by range in bounded memory", "[containers][memory]") {
@@ -177,8 +190,7 @@ TEST_CASE("a 1.4 GB sparse disc image is indexed by range in bounded memory", "[
   const auto database = sample.dir / "m.db";
   const auto messages = sample.dir / "messages.txt";
   // Its own process, measured by itself (`-v` prints VmHWM): the rusage ru_maxrss a parent gets
-  // also counts the pages the parent had when it forked (a CI host reported 275 MiB for this index,
-  // which peaks near 15 MiB here).
+  // also counts the pages the parent had when it forked.
   const pid_t pid = ::fork();
   if (pid == 0) {
     const int file = ::open(messages.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -197,7 +209,13 @@ TEST_CASE("a 1.4 GB sparse disc image is indexed by range in bounded memory", "[
   REQUIRE(at != std::string::npos);
   const double peak_mib = std::stod(text.substr(at + 12));
   CHECK(peak_mib > 1.0);
+#if defined(__SANITIZE_ADDRESS__)
+  // AddressSanitizer holds up to 256 MiB of freed memory in quarantine, and its shadow besides: a
+  // peak there measures the sanitizer (270 MiB seen in CI). The release suite judges the bound.
+  WARN("peak memory not judged under AddressSanitizer: " << peak_mib << " MiB");
+#else
   CHECK(peak_mib < 256.0);
+#endif
   auto db = open_read_only(database);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE format = 'gnt_mot' AND status = 'ok'") == 6);
   CHECK(test::query_integer(db, "SELECT size FROM files WHERE parent_id IS NULL") == 1'459'978'240);
