@@ -3,6 +3,7 @@
 #include <SQLiteCpp/Database.h>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,14 +44,10 @@ class DatabaseError : public std::runtime_error {
 // create nothing next to it, so it reads from read-only folders and media, and a reader of
 // another user never leaves -wal/-shm files that the owner's next `index` could not open.
 
-// Bytes of a statement or savepoint journal SQLite keeps in memory before it spills to a file.
-inline constexpr int kStatementJournalInMemory = 16 << 20;
-
 // For a process that only indexes: SQLite's allocation statistics off (they take a process-wide
 // mutex on every SQLite allocation, which cost the writer 0.1 s of a 1.1 s index at 2 threads: an
-// atomic lock per allocation while the parse threads run), and the writer's savepoint journal in
-// memory up to kStatementJournalInMemory. Only `index` and the bench that times it call it: the
-// statistics are what sqlite3_hard_heap_limit64 (`animdex sql`'s memory bound) counts. SQLite
+// atomic lock per allocation while the parse threads run). Only `index` and the bench that times
+// it call it: the statistics are what sqlite3_hard_heap_limit64 (`animdex sql`'s memory bound) counts. SQLite
 // accepts it only before it initialises, so it must come before the process opens any database;
 // later it is a no-op.
 void configure_sqlite_for_indexing();
@@ -98,9 +95,17 @@ std::string describe_write_lock_holder(const std::filesystem::path& path);
 // embedded as format_table_files() lists them), all idempotent.
 std::string schema_ddl();
 std::vector<std::string_view> format_table_files();
+// A file an index run wrote (its new row id and format) or removed or replaced (no id: its row is
+// gone; the format it had).
+struct ChangedFile {
+  std::optional<std::int64_t> file_id;
+  std::string format;
+};
+
 // SQL a format runs after `index` has written a dump (`src/formats/*/*_after_index.sql`: joins
-// between files, such as a DS animation's model), with the dump's id in `temp.indexing_dump`.
-void run_after_index(SQLite::Database& db, std::int64_t dump_id);
+// between files, such as a DS animation's model), with the dump's id in `temp.indexing_dump` and
+// `changes` in `temp.indexing_changes(file_id, format)`, so a step can redo only what they touch.
+void run_after_index(SQLite::Database& db, std::int64_t dump_id, const std::vector<ChangedFile>& changes);
 
 // Identifies this build's data: version, schema, reference tables and queries. A dump indexed by
 // another build is re-parsed in full, since names and rows may differ.

@@ -348,7 +348,9 @@ void DumpWriter::count(FileStatus status, std::uint64_t size) {
   else ++totals_.unknown;
 }
 
-void DumpWriter::remove_file(std::int64_t id, const std::string& path) {
+void DumpWriter::remove_file(const PreviousFile& previous, const std::string& path) {
+  changes_.push_back({std::nullopt, previous.format});
+  const std::int64_t id = previous.id;
   SQLite::Statement warnings(db_, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?");
   warnings.bind(1, dump_id_);
   warnings.bind(2, path);
@@ -470,12 +472,13 @@ void DumpWriter::write_rows(const FileRow& file) {
   }
   if (previous) {
     kept_.insert(previous->id);  // handled: its old rows go now
-    remove_file(previous->id, file.path);
+    remove_file(*previous, file.path);
   }
   ++totals_.parsed;
   bind_file_columns(insert_file_, file);
   run(insert_file_);
   const std::int64_t file_id = db_.getLastInsertRowid();
+  changes_.push_back({file_id, file.format});
   note_container(file, file_id);
   for (const auto& warning : file.warnings) write_warning({file.path, warning});
   write_file_contents(file, file_id);
@@ -659,7 +662,7 @@ void DumpWriter::write_warning(const WalkWarning& warning) {
 void DumpWriter::finish() {
   for (const auto& [path, previous] : previous_)
     if (!kept_.count(previous.id)) {
-      remove_file(previous.id, path);
+      remove_file(previous, path);
       ++totals_.removed;
     }
   SQLite::Statement stamp(db_, "UPDATE dumps SET indexed_at = ?, file_count = ?, error_count = ? WHERE id = ?");
@@ -672,7 +675,7 @@ void DumpWriter::finish() {
   // The post-index steps read only the dump's own rows: when no file was parsed or removed, what
   // they wrote last time stands (an unchanged re-index stays a fraction of a first index). A new
   // build has a new build id, which makes every file parsed again, so a changed step still runs.
-  if (totals_.parsed > 0 || totals_.removed > 0) run_after_index(db_, dump_id_);
+  if (totals_.parsed > 0 || totals_.removed > 0) run_after_index(db_, dump_id_, changes_);
   transaction_->commit();
   totals_.single_file = leave_wal_mode(db_);
 }

@@ -17,6 +17,7 @@ struct sqlite3_stmt;
 #include <tuple>
 #include <vector>
 
+#include "db/database.h"
 #include "indexer/rows.h"
 
 namespace animdex {
@@ -110,7 +111,7 @@ class DumpWriter {
   void write_rows(const FileRow& file);
   void reset_statements();
   void count(FileStatus status, std::uint64_t size);
-  void remove_file(std::int64_t id, const std::string& path);
+  void remove_file(const PreviousFile& previous, const std::string& path);
   // An unchanged container: every row of the previous dump under `path` + "/" is kept.
   void keep_members(const std::string& path);
   // A changed container keeps its row id (its members' parent_id), so it is updated, not replaced.
@@ -159,6 +160,9 @@ class DumpWriter {
   SQLite::Statement insert_spline_;
   SQLite::Statement touch_file_;  // an unchanged file's new size, time and place (a changed image's members)
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> format_statements_;
+  // The files this run wrote and those it removed or replaced: what the post-index steps look at
+  // again (run_after_index). A file rolled back by its savepoint stays listed, which only widens it.
+  std::vector<ChangedFile> changes_;
   DumpTotals totals_;
 };
 

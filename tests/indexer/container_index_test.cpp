@@ -3,13 +3,10 @@
 // parent, the answers of the loose files, diffs member by member, the real NARCs) is in
 // tests/sql/container_*.test.
 #include <catch2/catch.hpp>
-#include <fcntl.h>
 #include <chrono>
 #include <fmt/format.h>
 #include <fstream>
 #include <set>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "containers/fpk/fpk_writer.h"
 #include "containers/gcm/gcm_writer.h"
@@ -22,6 +19,7 @@
 #include "indexer/pipeline.h"
 #include "sample/sample_dump.h"
 #include "sample/sample_images.h"
+#include "support/child_run.h"
 #include "support/index_tree.h"
 #include "support/test_support.h"
 
@@ -191,18 +189,7 @@ TEST_CASE("a 1.4 GB sparse disc image is indexed by range in bounded memory", "[
   const auto messages = sample.dir / "messages.txt";
   // Its own process, measured by itself (`-v` prints VmHWM): the rusage ru_maxrss a parent gets
   // also counts the pages the parent had when it forked.
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int file = ::open(messages.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (file < 0 || ::dup2(file, STDERR_FILENO) < 0) ::_exit(126);
-    ::execl(ANIMDEX_BINARY, "animdex", "index", image.c_str(), "--db", database.c_str(), "--quiet", "-v",
-            static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(test::run_animdex_in_child({"index", image.string(), "--db", database.string(), "--quiet", "-v"}, messages) == 0);
   const auto text = test::read_text(messages);
   INFO(text);
   const auto at = text.find("peak memory ");

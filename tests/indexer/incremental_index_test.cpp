@@ -1,13 +1,20 @@
 // Re-indexing a label keeps unchanged files' rows, parses new and changed ones, removes vanished
 // ones, and ends with the same database content as a full index of the same tree.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <thread>
 
 #include "db/database.h"
 #include "db/sql_runner.h"
+#include "formats/kh2/kh2_bar.h"
+#include "formats/kh2/kh2_builder.h"
+#include "formats/kh2/kh2_mdlx_writer.h"
 #include "indexer/pipeline.h"
 #include "sample/sample_dump.h"
+#include "support/child_run.h"
 #include "support/index_tree.h"
+#include "support/kh2_trees.h"
+#include "support/nitro_trees.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -109,4 +116,130 @@ TEST_CASE("another build, --full or other keyframe storage re-parse everything",
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_tracks") > 0);
   CHECK(test::query_integer(db, "SELECT SUM(key_count) FROM animations") == lean.totals.keys);
   CHECK(std::get<std::string>(run_read_only_sql(db, "SELECT keyframe_storage FROM dumps").rows.at(0).at(0)) == "none");
+}
+
+// `index` keeps a statement or savepoint journal in memory up to SQLite's 64 KiB default, past
+// which it goes to a temporary file. A larger threshold (16 MiB, for the writer's per-file
+// savepoint) failed: SQLite's in-memory journal spills in writes as large as the threshold, and its
+// Unix file layer writes at most 128 KiB at once and calls the rest a full disk. A first index
+// never spilled (new pages need no journal); replacing a dump does, as each file's rows reuse the
+// pages the old rows freed: "database or disk is full" after a new build, on a KH2-size image. The
+// setting is process-wide, made before SQLite starts, so this runs `animdex index` in a child.
+TEST_CASE("a dump whose files' rows fill many pages is replaced after another build", "[incremental]") {
+  test::TempDir dir;
+  std::vector<kh2::BarWriteEntry> motions;
+  std::vector<std::int16_t> every_bone(250);
+  for (std::size_t bone = 0; bone < every_bone.size(); ++bone) every_bone[bone] = static_cast<std::int16_t>(bone);
+  for (int slot = 0; slot < 160; ++slot)
+    motions.push_back({kh2::kTypeAnb, 0, fmt::format("A{:03}", slot),
+                       kh2::build_anb(kh2::build_interpolated_motion(250, every_bone)), -1});
+  for (int set = 0; set < 3; ++set)
+    test::write_bytes(dir / fmt::format("tree/obj/P_EX{}.mset", set), kh2::write_bar(motions));
+  const auto database = dir / "big.db";
+  const auto messages = dir / "messages.txt";
+  const std::vector<std::string> index{"index", (dir / "tree").string(), "--db", database.string(), "--quiet"};
+  REQUIRE(test::run_animdex_in_child(index, messages) == 0);
+  {
+    SQLite::Database raw(database.string(), SQLite::OPEN_READWRITE);
+    raw.exec("UPDATE dumps SET build_id = 'an older build'");
+  }
+  const int replaced = test::run_animdex_in_child(index, messages);
+  INFO(test::read_text(messages));
+  CHECK(replaced == 0);
+  auto db = open_read_only(database);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE status = 'ok'") == 3);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_tracks") == 3 * 160 * 250);
+}
+
+namespace {
+
+// What the post-index steps wrote (kh2_after_index.sql, nitro_after_index.sql), without row ids.
+std::vector<std::string> links(const fs::path& database) {
+  auto db = open_read_only(database);
+  std::vector<std::string> lines;
+  for (const char* sql :
+       {"SELECT file, bone_count, model_file, method, skeletons FROM kh2_links ORDER BY file",
+        "SELECT file, animation, model_file, model, method, exact FROM nitro_links ORDER BY file, animation",
+        "SELECT f.path, t.bone_id, t.bone_name FROM bone_tracks t JOIN animations a ON a.id = t.animation_id "
+        "JOIN files f ON f.id = a.file_id WHERE f.format IN ('nsbca', 'nsbva') ORDER BY f.path, t.bone_id",
+        "SELECT path, message FROM scan_warnings WHERE message LIKE '% link: %' ORDER BY path, message"}) {
+    for (auto& line : test::sql_lines(db, sql)) lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
+// Re-indexes `tree` into `database` and checks that the links equal those of a full index of the
+// same tree into a new database; returns how many files the re-index parsed.
+std::int64_t relinked_as_fresh(const fs::path& tree, const fs::path& database, const fs::path& fresh) {
+  const auto again = index_tree(tree, database);
+  CHECK(again.totals.incremental);
+  fs::remove(fresh);
+  index_tree(tree, fresh);
+  CHECK(links(database) == links(fresh));
+  return again.totals.parsed;
+}
+
+}  // namespace
+
+// A re-index links again only the motions of the files it wrote while no model changed, and every
+// motion once one did: either way, what it ends with is what a full index would write.
+TEST_CASE("a re-index leaves the model links a full index of the same tree would", "[incremental][links]") {
+  test::TempDir dir;
+  const auto tree = dir / "tree";
+  test::write_kh2_link_tree(tree / "kh2");
+  test::write_nitro_link_tree(tree / "ds");
+  const auto database = dir / "inc.db";
+  const auto fresh = dir / "fresh.db";
+  index_tree(tree, database);
+  const auto first = links(database);
+  REQUIRE(first.size() > 20);
+
+  // A mark on an unchanged motion's link shows whether the re-index linked it again.
+  const auto mark_unchanged_link = [&](int skeletons) {
+    SQLite::Database db(database.string(), SQLite::OPEN_READWRITE);
+    db.exec(fmt::format("UPDATE kh2_model_links SET skeletons = {} WHERE animation_id IN (SELECT a.id FROM "
+                        "animations a JOIN files f ON f.id = a.file_id WHERE f.path = 'kh2/gameplay/W_EX010_R.mset')",
+                        skeletons));
+  };
+  const auto marked = [&] {
+    auto db = open_read_only(database);
+    return test::sql_lines(db, "SELECT skeletons FROM kh2_links WHERE file = 'kh2/gameplay/W_EX010_R.mset'") ==
+           std::vector<std::string>{"99"};
+  };
+
+  SECTION("a motion set changes, no model: only it is linked again, the others' links stand") {
+    test::write_bytes(tree / "kh2/obj/B_EX200.mset", test::kh2_set_of(16, 3));
+    test::write_bytes(tree / "ds/a/lamp.nsbca", test::nitro_joint_animation("lamp", 2));
+    mark_unchanged_link(99);
+    const auto again = index_tree(tree, database);
+    CHECK(again.totals.parsed == 2);
+    CHECK(marked());
+    mark_unchanged_link(1);  // as it was
+    // Now with the bone count of the model of its name: the changed motion alone links to it.
+    test::write_bytes(tree / "kh2/obj/B_EX200.mset", test::kh2_set_of(17));
+    CHECK(relinked_as_fresh(tree, database, fresh) == 1);
+    CHECK(links(database) != first);
+  }
+  SECTION("a model is added: every motion of the dump is linked again") {
+    mark_unchanged_link(99);
+    test::write_bytes(tree / "kh2/mods/e/B_EX200.mdlx", kh2::write_mdlx(kh2::chain_skeleton(16)));
+    test::write_bytes(tree / "ds/b/wave.nsbmd", test::nitro_model_file("wave", {"w0", "w1"}));
+    CHECK(relinked_as_fresh(tree, database, fresh) == 2);
+    CHECK_FALSE(marked());
+    CHECK(links(database) != first);
+  }
+  SECTION("a model is removed or changed") {
+    fs::remove(tree / "kh2/obj/P_EX100.mdlx");
+    fs::remove(tree / "ds/a/door.nsbmd");
+    relinked_as_fresh(tree, database, fresh);
+    CHECK(links(database) != first);
+    test::write_bytes(tree / "kh2/mods/d/F_TT010.mdlx", kh2::write_mdlx(kh2::chain_skeleton(8, 0.1F)));
+    test::write_bytes(tree / "ds/a/lamp.nsbmd", test::nitro_model_file("lamp", {"base", "bulb", "glow"}));
+    relinked_as_fresh(tree, database, fresh);
+  }
+  SECTION("a motion file is removed") {
+    fs::remove(tree / "kh2/gameplay/F_TT010.mset");
+    fs::remove(tree / "ds/a/door.nsbca");
+    relinked_as_fresh(tree, database, fresh);
+  }
 }

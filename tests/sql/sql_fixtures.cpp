@@ -11,15 +11,13 @@
 #include <stdexcept>
 
 #include "containers/nds/nds_writer.h"
-#include "formats/kh2/kh2_bar.h"
-#include "formats/kh2/kh2_builder.h"
-#include "formats/kh2/kh2_mdlx_writer.h"
 #include "db/database.h"
 #include "indexer/pipeline.h"
 #include "reference/reference_data.h"
 #include "sample/sample_dump.h"
 #include "sample/sample_images.h"
 #include "support/gnt_trees.h"
+#include "support/kh2_trees.h"
 #include "support/nitro_trees.h"
 #include "support/index_tree.h"
 #include "support/test_support.h"
@@ -134,28 +132,11 @@ const std::map<std::string, Builder>& fixtures() {
          test::index_tree(work / "dump", database, "default");
          return std::nullopt;
        }},
-      // KH2 motions and models for each step of the skeleton link (kh2_after_index.sql), every
-      // motion of one bone count: own name in the folder, base code in the folder, base code in the
-      // dump with two identical models, own name in the dump with two different ones, and a model
-      // of its name whose bone count differs.
+      // KH2 motions and models for each step of the skeleton link (test::write_kh2_link_tree).
       {"kh2-links",
        [](const fs::path& work, const fs::path& database) -> Built {
-         const auto set_of = [](std::int16_t bones) {
-           return kh2::write_bar({{kh2::kTypeAnb, 0, "A000", kh2::build_anb(kh2::build_interpolated_motion(bones, {0})), -1}});
-         };
          const auto dump = work / "dump";
-         test::write_bytes(dump / "obj/P_EX100.mset", set_of(32));
-         test::write_bytes(dump / "obj/P_EX100.mdlx", kh2::write_mdlx(kh2::chain_skeleton(32)));
-         test::write_bytes(dump / "obj/M_EX350_MEMO.mset", set_of(24));
-         test::write_bytes(dump / "obj/M_EX350.mdlx", kh2::write_mdlx(kh2::chain_skeleton(24)));
-         test::write_bytes(dump / "gameplay/W_EX010_R.mset", set_of(12));
-         test::write_bytes(dump / "mods/a/W_EX010.mdlx", kh2::write_mdlx(kh2::chain_skeleton(12)));
-         test::write_bytes(dump / "mods/b/W_EX010.mdlx", kh2::write_mdlx(kh2::chain_skeleton(12)));
-         test::write_bytes(dump / "gameplay/F_TT010.mset", set_of(8));
-         test::write_bytes(dump / "mods/c/F_TT010.mdlx", kh2::write_mdlx(kh2::chain_skeleton(8, 0.1F)));
-         test::write_bytes(dump / "mods/d/F_TT010.mdlx", kh2::write_mdlx(kh2::chain_skeleton(8, 0.2F)));
-         test::write_bytes(dump / "obj/B_EX200.mset", set_of(16));
-         test::write_bytes(dump / "obj/B_EX200.mdlx", kh2::write_mdlx(kh2::chain_skeleton(17)));
+         test::write_kh2_link_tree(dump);
          test::index_tree(dump, database, "default");
          return std::nullopt;
        }},

@@ -1,15 +1,29 @@
--- Run by `index` after it has written a dump (`temp.indexing_dump` holds its id), over all of the
--- dump's files, unchanged ones included; skipped when the run parsed and removed no file: links each
--- KH2 motion of the dump to the skeleton it animates (kh2_tables.sql, `kh2_model_links`) and records
--- what could not be linked as `scan_warnings` (messages starting `skeleton link:`), one per motion
--- file and bone count.
-DELETE FROM kh2_model_links WHERE animation_id IN (
-  SELECT a.id FROM animations a JOIN files f ON f.id = a.file_id WHERE f.dump_id = (SELECT id FROM temp.indexing_dump));
-DELETE FROM scan_warnings WHERE dump_id = (SELECT id FROM temp.indexing_dump) AND message LIKE 'skeleton link: %';
+-- Run by `index` after it has written a dump (`temp.indexing_dump` holds its id, and
+-- `temp.indexing_changes` the files this run wrote or removed); skipped when the run parsed and
+-- removed no file: links KH2 motions of the dump to the skeleton they animate (kh2_tables.sql,
+-- `kh2_model_links`) and records what could not be linked as `scan_warnings` (messages starting
+-- `skeleton link:`), one per motion file and bone count.
+--
+-- A link depends on the motion's own file and on the dump's models alone. So when this run wrote or
+-- removed no model, only the motions of the files it wrote are linked (the others' links and
+-- warnings stand); when it did, any motion may now find another model or lose its own, and every
+-- motion of the dump is linked again.
+CREATE TEMP TABLE IF NOT EXISTS kh2_link_scope (file_id INTEGER PRIMARY KEY);
+DELETE FROM temp.kh2_link_scope;
+INSERT INTO temp.kh2_link_scope
+SELECT f.id FROM files f
+WHERE f.dump_id = (SELECT id FROM temp.indexing_dump)
+  AND (EXISTS (SELECT 1 FROM temp.indexing_changes WHERE format = 'kh2_mdlx')
+       OR f.id IN (SELECT file_id FROM temp.indexing_changes));
 
--- Every file of the dump by its folder, its name's stem in capitals (`obj/P_EX100_MAGF.mset` ->
--- `P_EX100_MAGF`) and its base object code (the first two `_` parts: `P_EX100`). A member's folder
--- is inside its container (`KH2.IDX/obj/`), so "the same folder" is also "the same container".
+DELETE FROM kh2_model_links WHERE animation_id IN (
+  SELECT a.id FROM animations a WHERE a.file_id IN (SELECT file_id FROM temp.kh2_link_scope));
+DELETE FROM scan_warnings WHERE dump_id = (SELECT id FROM temp.indexing_dump) AND message LIKE 'skeleton link: %'
+  AND path IN (SELECT f.path FROM files f WHERE f.id IN (SELECT file_id FROM temp.kh2_link_scope));
+
+-- Every model of the dump and every file in scope with motions, by its folder, its name's stem in
+-- capitals (`obj/P_EX100_MAGF.mset` -> `P_EX100_MAGF`) and its base object code (the first two `_`
+-- parts: `P_EX100`). A member's folder is inside its container (`KH2.IDX/obj/`), so "the same folder" is also "the same container".
 CREATE TEMP TABLE IF NOT EXISTS kh2_link_names (
   file_id INTEGER PRIMARY KEY, path TEXT, folder TEXT, stem TEXT, base TEXT);
 DELETE FROM temp.kh2_link_names;
@@ -19,7 +33,9 @@ WITH
 split AS (
   SELECT f.id AS file_id, f.path, rtrim(f.path, replace(f.path, '/', '')) AS folder
   FROM files f WHERE f.dump_id = (SELECT id FROM temp.indexing_dump)
-    AND (f.id IN (SELECT file_id FROM kh2_models) OR f.id IN (SELECT a.file_id FROM animations a JOIN kh2_motions k ON k.animation_id = a.id))),
+    AND (f.id IN (SELECT file_id FROM kh2_models)
+         OR (f.id IN (SELECT file_id FROM temp.kh2_link_scope)
+             AND EXISTS (SELECT 1 FROM animations a JOIN kh2_motions k ON k.animation_id = a.id WHERE a.file_id = f.id)))),
 named AS (
   SELECT file_id, path, folder, substr(path, length(folder) + 1) AS file_name FROM split),
 stems AS (
@@ -52,7 +68,8 @@ DELETE FROM temp.kh2_link_steps;
 WITH
 motions AS (
   SELECT a.id AS animation_id, n.path, n.folder, n.stem, n.base, k.bone_count
-  FROM kh2_motions k JOIN animations a ON a.id = k.animation_id JOIN temp.kh2_link_names n ON n.file_id = a.file_id),
+  FROM kh2_motions k JOIN animations a ON a.id = k.animation_id JOIN temp.kh2_link_names n ON n.file_id = a.file_id
+  WHERE a.file_id IN (SELECT file_id FROM temp.kh2_link_scope)),
 steps(step) AS (VALUES (1), (2), (3), (4)),
 candidates AS (
   SELECT x.animation_id, s.step, COUNT(DISTINCT m.skeleton_hash) AS skeletons, MIN(m.path) AS model_path

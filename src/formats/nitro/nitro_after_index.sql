@@ -1,12 +1,26 @@
--- Run by `index` after it has written a dump (`temp.indexing_dump` holds its id), over all of the
--- dump's files, unchanged ones included; skipped when the run parsed and removed no file (nothing it
--- reads changed: a new build re-parses every file, as its build id differs): links each DS animation of the dump to its model (nitro_tables.sql, `nitro_model_links`),
+-- Run by `index` after it has written a dump (`temp.indexing_dump` holds its id, and
+-- `temp.indexing_changes` the files this run wrote or removed); skipped when the run parsed and
+-- removed no file (nothing it reads changed: a new build re-parses every file, as its build id
+-- differs): links DS animations of the dump to their model (nitro_tables.sql, `nitro_model_links`),
 -- names the nodes of NSBCA and NSBVA tracks after the model's (`bone_tracks.bone_name`): BCA0 tag i
 -- and BVA0 bit column i animate model node i (nitro-models-and-anims.md section 2), and records what
 -- the note asks to warn about as `scan_warnings` (messages starting `model link:`).
+--
+-- A link depends on the animation's own file and on the models beside it alone. So when this run
+-- wrote or removed no model, only the animations of the files it wrote are linked (the others'
+-- links, node names and warnings stand); when it did, every animation of the dump is linked again.
+CREATE TEMP TABLE IF NOT EXISTS nitro_link_scope (file_id INTEGER PRIMARY KEY);
+DELETE FROM temp.nitro_link_scope;
+INSERT INTO temp.nitro_link_scope
+SELECT f.id FROM files f
+WHERE f.dump_id = (SELECT id FROM temp.indexing_dump)
+  AND (EXISTS (SELECT 1 FROM temp.indexing_changes WHERE format = 'nsbmd')
+       OR f.id IN (SELECT file_id FROM temp.indexing_changes));
+
 DELETE FROM nitro_model_links WHERE animation_id IN (
-  SELECT a.id FROM animations a JOIN files f ON f.id = a.file_id WHERE f.dump_id = (SELECT id FROM temp.indexing_dump));
-DELETE FROM scan_warnings WHERE dump_id = (SELECT id FROM temp.indexing_dump) AND message LIKE 'model link: %';
+  SELECT a.id FROM animations a WHERE a.file_id IN (SELECT file_id FROM temp.nitro_link_scope));
+DELETE FROM scan_warnings WHERE dump_id = (SELECT id FROM temp.indexing_dump) AND message LIKE 'model link: %'
+  AND path IN (SELECT f.path FROM files f WHERE f.id IN (SELECT file_id FROM temp.nitro_link_scope));
 
 CREATE TEMP TABLE IF NOT EXISTS nitro_candidates (
   animation_id INTEGER PRIMARY KEY, path TEXT, name TEXT, node_count INTEGER,
@@ -30,7 +44,7 @@ animations_here AS (
          CASE f.format WHEN 'nsbca' THEN (SELECT COUNT(*) FROM node_states n WHERE n.animation_id = a.id)
                        WHEN 'nsbva' THEN (SELECT COUNT(*) FROM bone_tracks t WHERE t.animation_id = a.id) END AS node_count
   FROM animations a JOIN files f ON f.id = a.file_id JOIN place p ON p.file_id = f.id
-  WHERE f.format IN ('nsbca', 'nsbva', 'nsbta', 'nsbtp', 'nsbma')),
+  WHERE f.format IN ('nsbca', 'nsbva', 'nsbta', 'nsbtp', 'nsbma') AND f.id IN (SELECT file_id FROM temp.nitro_link_scope)),
 -- Models of the animation's name; `fitting` those with at least its nodes (more animation nodes than
 -- model nodes is a runtime assert).
 by_name AS (
@@ -77,7 +91,7 @@ SELECT f.dump_id, f.path,
        printf('model link: animation ''%s'' tag %d names node %d; node %d is named as its position says', a.name,
               n.node_index, n.node_id, n.node_index)
 FROM node_states n JOIN animations a ON a.id = n.animation_id JOIN files f ON f.id = a.file_id
-WHERE f.dump_id = (SELECT id FROM temp.indexing_dump) AND n.node_id <> n.node_index;
+WHERE f.id IN (SELECT file_id FROM temp.nitro_link_scope) AND n.node_id <> n.node_index;
 
 UPDATE bone_tracks SET bone_name = (
   SELECT mn.name FROM nitro_model_links l
@@ -85,4 +99,4 @@ UPDATE bone_tracks SET bone_name = (
   WHERE l.animation_id = bone_tracks.animation_id)
 WHERE animation_id IN (
   SELECT a.id FROM animations a JOIN files f ON f.id = a.file_id
-  WHERE f.dump_id = (SELECT id FROM temp.indexing_dump) AND f.format IN ('nsbca', 'nsbva'));
+  WHERE f.id IN (SELECT file_id FROM temp.nitro_link_scope) AND f.format IN ('nsbca', 'nsbva'));
