@@ -299,7 +299,7 @@ void DumpWriter::keep_members(const std::string& path) {
   for (auto it = std::lower_bound(previous_paths_.begin(), previous_paths_.end(), prefix);
        it != previous_paths_.end() && it->compare(0, prefix.size(), prefix) == 0; ++it) {
     const PreviousFile& member = previous_.at(*it);
-    if (!kept_.insert(member.id).second) continue;
+    if (!keep(member.id)) continue;
     ++totals_.unchanged;
     totals_.animations += member.animation_count;
     if (member.member) ++totals_.members;
@@ -309,7 +309,7 @@ void DumpWriter::keep_members(const std::string& path) {
 
 void DumpWriter::note_container(const FileRow& file, std::int64_t id) {
   if (!is_container_format(file.format)) return;
-  container_ids_[file.path] = id;
+  remember_container(file.path, id);
   note_root_container(file);
 }
 
@@ -368,7 +368,77 @@ bool caused_by_data(const SQLite::Exception& error) {
   }
 }
 
-void DumpWriter::write(const FileRow& file) {
+void DumpWriter::write(std::shared_ptr<const FileRow> file) {
+  // A large file is written alone: a batch holds its files' rows until it is released.
+  if (file->size > kBatchBytes) {
+    release_batch();
+    write_one(*file);
+    return;
+  }
+  if (!batch_.open) open_batch();
+  batch_.files.push_back(file);
+  batch_.bytes += file->size;
+  try {
+    write_rows(*file);
+  } catch (const SQLite::Exception& error) {
+    reset_statements();
+    // After a full disk or an I/O error SQLite may have rolled back the whole transaction itself.
+    if (!caused_by_data(error) || sqlite3_get_autocommit(db_.getHandle())) throw;
+    write_batch_again();
+    return;
+  }
+  if (batch_.files.size() >= kBatchFiles || batch_.bytes >= kBatchBytes) release_batch();
+}
+
+void DumpWriter::open_batch() {
+  db_.exec("SAVEPOINT file_batch");
+  batch_.open = true;
+  batch_.totals = totals_;
+  batch_.changes = changes_.size();
+}
+
+void DumpWriter::release_batch() {
+  if (!batch_.open) return;
+  db_.exec("RELEASE file_batch");
+  batch_ = Batch{};
+}
+
+void DumpWriter::write_batch_again() {
+  db_.exec("ROLLBACK TO file_batch");
+  db_.exec("RELEASE file_batch");
+  totals_ = batch_.totals;
+  changes_.resize(batch_.changes);
+  for (const auto id : batch_.kept) kept_.erase(id);
+  for (const auto& path : batch_.forgotten) forgotten_.erase(path);
+  for (auto undo = batch_.containers.rbegin(); undo != batch_.containers.rend(); ++undo) {
+    if (undo->second) container_ids_[undo->first] = *undo->second;
+    else container_ids_.erase(undo->first);
+  }
+  const auto files = std::move(batch_.files);
+  batch_ = Batch{};
+  for (const auto& file : files) write_one(*file);
+}
+
+bool DumpWriter::keep(std::int64_t id) {
+  const bool added = kept_.insert(id).second;
+  if (added && batch_.open) batch_.kept.push_back(id);
+  return added;
+}
+
+void DumpWriter::forget(const std::string& path) {
+  if (forgotten_.insert(path).second && batch_.open) batch_.forgotten.push_back(path);
+}
+
+void DumpWriter::remember_container(const std::string& path, std::int64_t id) {
+  if (batch_.open) {
+    const auto before = container_ids_.find(path);
+    batch_.containers.emplace_back(
+        path, before == container_ids_.end() ? std::nullopt : std::optional<std::int64_t>(before->second));
+  }
+  container_ids_[path] = id;
+}
+
+void DumpWriter::write_one(const FileRow& file) {
   // One file's rows under a savepoint: if the database refuses any of them, only this file is
   // rolled back and recorded as an error, and the scan goes on.
   const DumpTotals before = totals_;
@@ -415,7 +485,7 @@ void DumpWriter::write(const FileRow& file) {
       db_.exec("RELEASE refused_row");
       totals_ = before;
       ++totals_.lost;  // never silent: the summary says so and `index` exits 3
-      write_warning({file.path, refused.error.value()});
+      add_warning({file.path, refused.error.value()});
     }
   }
 }
@@ -433,9 +503,9 @@ void DumpWriter::write_rows(const FileRow& file) {
   const PreviousFile* previous = forgotten_.count(file.path) ? nullptr : previous_file(file.path);
   if (!file.parent_path.empty()) ++totals_.members;
   if (previous && file.reuse != Reuse::none) {
-    kept_.insert(previous->id);
+    keep(previous->id);
     if (file.keep_members) {
-      container_ids_[file.path] = previous->id;
+      remember_container(file.path, previous->id);
       note_root_container(file);
       keep_members(file.path);
     }
@@ -453,7 +523,7 @@ void DumpWriter::write_rows(const FileRow& file) {
       lost.parent_path = file.parent_path;
       lost.status = FileStatus::error;
       lost.error = "its rows from the last index went with the container it was in; `index --full` parses it again";
-      forgotten_.insert(file.path);  // not erased from previous_: the parse threads read it meanwhile
+      forget(file.path);  // not erased from previous_: the parse threads read it meanwhile
       if (!file.parent_path.empty()) --totals_.members;  // counted again by the row written instead
       write_rows(lost);
       return;
@@ -462,16 +532,16 @@ void DumpWriter::write_rows(const FileRow& file) {
     return;
   }
   if (previous && is_container_format(previous->format) && is_container_format(file.format)) {
-    kept_.insert(previous->id);
+    keep(previous->id);
     // An unchanged nested container (same bytes) is listed again but counts as unchanged.
     const bool same = previous->content_hash && previous->content_hash == file.content_hash && previous->status == file.status;
     ++(same ? totals_.unchanged : totals_.parsed);
     update_container(previous->id, file);
-    for (const auto& warning : file.warnings) write_warning({file.path, warning});
+    for (const auto& warning : file.warnings) add_warning({file.path, warning});
     return;
   }
   if (previous) {
-    kept_.insert(previous->id);  // handled: its old rows go now
+    keep(previous->id);  // handled: its old rows go now
     remove_file(*previous, file.path);
   }
   ++totals_.parsed;
@@ -480,7 +550,7 @@ void DumpWriter::write_rows(const FileRow& file) {
   const std::int64_t file_id = db_.getLastInsertRowid();
   changes_.push_back({file_id, file.format});
   note_container(file, file_id);
-  for (const auto& warning : file.warnings) write_warning({file.path, warning});
+  for (const auto& warning : file.warnings) add_warning({file.path, warning});
   write_file_contents(file, file_id);
 }
 
@@ -522,7 +592,7 @@ void DumpWriter::bind_file_columns(SQLite::Statement& insert_file_, const FileRo
 }
 
 void DumpWriter::write_file_contents(const FileRow& file, std::int64_t file_id) {
-  for (const auto& warning : file.model.warnings) write_warning({file.path, warning});
+  for (const auto& warning : file.model.warnings) add_warning({file.path, warning});
 
   count(file.status, file.size);
 
@@ -653,6 +723,11 @@ void DumpWriter::write_format_row(const model::FormatRow& row, std::int64_t file
 }
 
 void DumpWriter::write_warning(const WalkWarning& warning) {
+  release_batch();  // a batch written again would lose it
+  add_warning(warning);
+}
+
+void DumpWriter::add_warning(const WalkWarning& warning) {
   insert_warning_.bind(parameter(kScanWarnings, "dump_id"), dump_id_);
   insert_warning_.bind(parameter(kScanWarnings, "path"), warning.relative_path);
   insert_warning_.bind(parameter(kScanWarnings, "message"), warning.message);
@@ -660,6 +735,7 @@ void DumpWriter::write_warning(const WalkWarning& warning) {
 }
 
 void DumpWriter::finish() {
+  release_batch();
   for (const auto& [path, previous] : previous_)
     if (!kept_.count(previous.id)) {
       remove_file(previous, path);

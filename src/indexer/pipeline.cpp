@@ -198,7 +198,7 @@ IndexSummary run_index(const IndexOptions& options) {
           tbb::make_filter<std::shared_ptr<FileRow>, void>(tbb::filter_mode::serial_in_order,
                                                           [&](const std::shared_ptr<FileRow>& row) {
                                                             const auto write_started = Clock::now();
-                                                            writer.write(*row);
+                                                            writer.write(row);
                                                             writer_seconds += seconds_since(write_started);
                                                             progress.update(writer.totals());
                                                           }));

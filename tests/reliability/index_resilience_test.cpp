@@ -100,6 +100,99 @@ TEST_CASE("rows the database refuses mark only that file as an error (savepoint 
                                 "WHERE f.path = 'b.mot'") == 0);
 }
 
+// The writer writes files in batches under one savepoint; a refused row rolls the batch back and
+// writes it again a file at a time. What the batch had changed in the writer (the files it kept,
+// replaced and counted) must be as if the batch had been written a file at a time from the start.
+TEST_CASE("a refused row in a batch of kept, replaced and new files fails only that file", "[reliability]") {
+  test::TempDir dir;
+  DumpSettings settings;
+  settings.label = "t";
+  settings.root = "/r";
+  settings.key_storage = KeyStorage::rows;
+  auto file_with_key = [](const std::string& path, double time) {
+    FileRow row;
+    row.path = path;
+    row.format = "gnt_mot";
+    row.status = FileStatus::ok;
+    row.size = 100;
+    auto& animation = row.model.animations.emplace_back();
+    auto& track = animation.tracks.emplace_back();
+    track.channels = "R";
+    track.keys.push_back({0.0, 0, 1.0, 2.0, 3.0, 4.0});
+    track.keys.push_back({time, 1, 1.0, 2.0, 3.0, 4.0});
+    AnimationRow animation_row;
+    animation_row.content_hash = "a";
+    animation_row.shape_hash = "s";
+    animation_row.key_count = 2;
+    animation_row.tracks.push_back({2, std::nullopt, "t", {}});
+    row.animations.push_back(animation_row);
+    return row;
+  };
+  {
+    auto db = open_for_writing(dir / "w.db");
+    DumpWriter writer(db, settings, ReferenceData::embedded());
+    for (const char* path : {"kept.mot", "replaced.mot", "gone.mot"}) writer.write(file_with_key(path, 0.5));
+    writer.finish();
+  }
+  auto db = open_for_writing(dir / "w.db");
+  DumpWriter writer(db, settings, ReferenceData::embedded());
+  FileRow kept;
+  kept.path = "kept.mot";
+  kept.size = 100;
+  kept.reuse = Reuse::unchanged_stat;
+  writer.write(kept);
+  writer.write(file_with_key("replaced.mot", 0.25));
+  writer.write(file_with_key("new.mot", 0.5));
+  writer.write(file_with_key("refused.mot", std::numeric_limits<double>::quiet_NaN()));
+  writer.write(file_with_key("after.mot", 0.5));
+  writer.finish();
+  CHECK(writer.totals().files == 5);
+  CHECK(writer.totals().unchanged == 1);
+  CHECK(writer.totals().parsed == 4);
+  CHECK(writer.totals().removed == 1);  // gone.mot, and not kept.mot: its id stayed kept
+  CHECK(writer.totals().errors == 1);
+  CHECK(writer.totals().animations == 4);
+  CHECK(row_of(db, "refused.mot") == "error | the database refused this file's rows: NOT NULL constraint failed: "
+                                     "keyframe_rows.time | ");
+  CHECK(test::sql_lines(db, "SELECT f.path, k.time FROM keyframes k JOIN bone_tracks t ON t.id = k.track_id "
+                            "JOIN animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id "
+                            "WHERE k.key_index = 1 ORDER BY f.path") ==
+        std::vector<std::string>{"after.mot|0.5", "kept.mot|0.5", "new.mot|0.5", "replaced.mot|0.25"});
+  CHECK(test::foreign_key_violations(db) == 0);
+
+  SECTION("an unchanged image's members kept in the batch are counted once when it is written again") {
+    {
+      DumpWriter again(db, settings, ReferenceData::embedded());
+      FileRow image;
+      image.path = "img.narc";
+      image.format = "narc";
+      image.status = FileStatus::ok;
+      image.size = 100;
+      again.write(image);
+      for (const char* name : {"m1.mot", "m2.mot"}) {
+        auto member = file_with_key(std::string("img.narc/") + name, 0.5);
+        member.parent_path = "img.narc";
+        member.member_name = name;
+        again.write(member);
+      }
+      again.finish();
+    }
+    DumpWriter writer2(db, settings, ReferenceData::embedded());
+    FileRow image;
+    image.path = "img.narc";
+    image.size = 100;
+    image.reuse = Reuse::unchanged_stat;
+    image.keep_members = true;
+    writer2.write(image);
+    writer2.write(file_with_key("refused.mot", std::numeric_limits<double>::quiet_NaN()));
+    writer2.finish();
+    CHECK(writer2.totals().unchanged == 3);  // the image and its two members, once each
+    CHECK(writer2.totals().members == 2);
+    CHECK(writer2.totals().errors == 1);
+    CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE parent_id IS NOT NULL") == 2);
+  }
+}
+
 TEST_CASE("FIFOs and devices in a tree become rows with their type, unknown files say why", "[reliability]") {
   test::TempDir dir;
   const auto sample = write_sample(dir, false);
