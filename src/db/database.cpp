@@ -371,6 +371,10 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   if (!fresh) db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA foreign_keys = ON");
   db.exec(fmt::format("PRAGMA cache_size = {}", kWriterCacheSize));
+  // Debian builds SQLite with secure_delete on: every deleted row's bytes are zeroed and every page
+  // a delete frees is written, so a re-index that replaces a file wrote its old rows' pages once
+  // more to the -wal. The rows are a game's animations, not secrets.
+  db.exec("PRAGMA secure_delete = OFF");
   const int version = pragma_int(db, "user_version");
   // The DDL only creates what is missing, so it runs on every open for writing: a format's new
   // tables (or a new view) reach a database of the current version with the next `index`.

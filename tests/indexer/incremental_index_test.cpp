@@ -243,3 +243,11 @@ TEST_CASE("a re-index leaves the model links a full index of the same tree would
     relinked_as_fresh(tree, database, fresh);
   }
 }
+
+// Debian's SQLite zeroes deleted rows and writes every page a delete frees (secure_delete); a
+// re-index that replaces a changed file would write its old rows' pages once more for nothing.
+TEST_CASE("the writer's connection does not zero what a re-index deletes", "[incremental]") {
+  test::TempDir dir;
+  auto db = open_for_writing(dir / "w.db");
+  CHECK(test::query_integer(db, "PRAGMA secure_delete") == 0);
+}
