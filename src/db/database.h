@@ -96,15 +96,17 @@ std::string describe_write_lock_holder(const std::filesystem::path& path);
 std::string schema_ddl();
 std::vector<std::string_view> format_table_files();
 // A file an index run wrote (its new row id and format) or removed or replaced (no id: its row is
-// gone; the format it had).
+// gone; the format it had), and whether that row was parsed (status ok: a format's own rows, such
+// as a model's, exist only then).
 struct ChangedFile {
   std::optional<std::int64_t> file_id;
   std::string format;
+  bool ok = false;
 };
 
 // SQL a format runs after `index` has written a dump (`src/formats/*/*_after_index.sql`: joins
 // between files, such as a DS animation's model), with the dump's id in `temp.indexing_dump` and
-// `changes` in `temp.indexing_changes(file_id, format)`, so a step can redo only what they touch.
+// `changes` in `temp.indexing_changes(file_id, format, ok)`, so a step can redo only what they touch.
 void run_after_index(SQLite::Database& db, std::int64_t dump_id, const std::vector<ChangedFile>& changes);
 
 // Identifies this build's data: version, schema, reference tables and queries. A dump indexed by

@@ -349,7 +349,7 @@ void DumpWriter::count(FileStatus status, std::uint64_t size) {
 }
 
 void DumpWriter::remove_file(const PreviousFile& previous, const std::string& path) {
-  changes_.push_back({std::nullopt, previous.format});
+  changes_.push_back({std::nullopt, previous.format, previous.status == FileStatus::ok});
   const std::int64_t id = previous.id;
   SQLite::Statement warnings(db_, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?");
   warnings.bind(1, dump_id_);
@@ -368,23 +368,31 @@ bool caused_by_data(const SQLite::Exception& error) {
   }
 }
 
+// What a file's rows hold in memory, roughly: its keys as the model holds them (until the parallel
+// stage releases them) and as blobs, and each track's fixed part.
+std::uint64_t held_bytes(const FileRow& file) {
+  std::uint64_t bytes = file.key_blobs.size();
+  for (const auto& animation : file.model.animations)
+    for (const auto& track : animation.tracks)
+      bytes += 256 + (track.keys.size() + track.splines.size()) * 6 * sizeof(double);
+  return bytes;
+}
+
 void DumpWriter::write(std::shared_ptr<const FileRow> file) {
+  const std::uint64_t held = held_bytes(*file);
   // A large file is written alone: a batch holds its files' rows until it is released.
-  if (file->size > kBatchBytes) {
+  if (held > kBatchBytes) {
     release_batch();
     write_one(*file);
     return;
   }
   if (!batch_.open) open_batch();
   batch_.files.push_back(file);
-  batch_.bytes += file->size;
-  try {
-    write_rows(*file);
-  } catch (const SQLite::Exception& error) {
-    reset_statements();
-    // After a full disk or an I/O error SQLite may have rolled back the whole transaction itself.
-    if (!caused_by_data(error) || sqlite3_get_autocommit(db_.getHandle())) throw;
-    write_batch_again();
+  batch_.bytes += held;
+  if (!attempt("file_batch", [&] { write_rows(*file); })) {
+    auto files = std::move(batch_.files);
+    batch_ = Batch{};
+    for (const auto& again : files) write_one(*again);
     return;
   }
   if (batch_.files.size() >= kBatchFiles || batch_.bytes >= kBatchBytes) release_batch();
@@ -393,101 +401,124 @@ void DumpWriter::write(std::shared_ptr<const FileRow> file) {
 void DumpWriter::open_batch() {
   db_.exec("SAVEPOINT file_batch");
   batch_.open = true;
-  batch_.totals = totals_;
-  batch_.changes = changes_.size();
+  undo_.begin(totals_, changes_.size());
 }
 
 void DumpWriter::release_batch() {
   if (!batch_.open) return;
   db_.exec("RELEASE file_batch");
   batch_ = Batch{};
+  undo_.end();
 }
 
-void DumpWriter::write_batch_again() {
-  db_.exec("ROLLBACK TO file_batch");
-  db_.exec("RELEASE file_batch");
-  totals_ = batch_.totals;
-  changes_.resize(batch_.changes);
-  for (const auto id : batch_.kept) kept_.erase(id);
-  for (const auto& path : batch_.forgotten) forgotten_.erase(path);
-  for (auto undo = batch_.containers.rbegin(); undo != batch_.containers.rend(); ++undo) {
-    if (undo->second) container_ids_[undo->first] = *undo->second;
-    else container_ids_.erase(undo->first);
+bool DumpWriter::attempt(const char* savepoint, const std::function<void()>& write) {
+  try {
+    write();
+    return true;
+  } catch (const SQLite::Exception& error) {
+    reset_statements();
+    // After a full disk or an I/O error SQLite may have rolled back the whole transaction itself:
+    // then there is no savepoint left, and the original error is the one to report.
+    if (!caused_by_data(error) || sqlite3_get_autocommit(db_.getHandle())) {
+      undo_.end();
+      throw;
+    }
+    try {
+      db_.exec(fmt::format("ROLLBACK TO {}", savepoint));
+      db_.exec(fmt::format("RELEASE {}", savepoint));
+    } catch (const SQLite::Exception&) {
+      undo_.end();
+      throw error;
+    }
+    undo_.restore(totals_, changes_, kept_, forgotten_, container_ids_);
+    last_refusal_ = error.what();
+    return false;
   }
-  const auto files = std::move(batch_.files);
-  batch_ = Batch{};
-  for (const auto& file : files) write_one(*file);
+}
+
+void DumpWriter::Undo::begin(const DumpTotals& totals, std::size_t changes) {
+  *this = Undo{};
+  active = true;
+  totals_before = totals;
+  changes_before = changes;
+}
+
+void DumpWriter::Undo::end() { *this = Undo{}; }
+
+void DumpWriter::Undo::restore(DumpTotals& totals, std::vector<ChangedFile>& changes,
+                               std::unordered_set<std::int64_t>& kept, std::unordered_set<std::string>& forgotten,
+                               std::unordered_map<std::string, std::int64_t>& container_ids) {
+  totals = totals_before;
+  changes.resize(changes_before);
+  for (const auto id : this->kept) kept.erase(id);
+  for (const auto& path : this->forgotten) forgotten.erase(path);
+  for (auto undo = containers.rbegin(); undo != containers.rend(); ++undo) {
+    if (undo->second) container_ids[undo->first] = *undo->second;
+    else container_ids.erase(undo->first);
+  }
+  this->kept.clear();
+  this->forgotten.clear();
+  containers.clear();
 }
 
 bool DumpWriter::keep(std::int64_t id) {
   const bool added = kept_.insert(id).second;
-  if (added && batch_.open) batch_.kept.push_back(id);
+  if (added && undo_.active) undo_.kept.push_back(id);
   return added;
 }
 
 void DumpWriter::forget(const std::string& path) {
-  if (forgotten_.insert(path).second && batch_.open) batch_.forgotten.push_back(path);
+  if (forgotten_.insert(path).second && undo_.active) undo_.forgotten.push_back(path);
 }
 
 void DumpWriter::remember_container(const std::string& path, std::int64_t id) {
-  if (batch_.open) {
+  if (undo_.active) {
     const auto before = container_ids_.find(path);
-    batch_.containers.emplace_back(
+    undo_.containers.emplace_back(
         path, before == container_ids_.end() ? std::nullopt : std::optional<std::int64_t>(before->second));
   }
   container_ids_[path] = id;
 }
 
+// The file's rows with the columns that say where it is, status error and `message`.
+FileRow error_row(const FileRow& file, std::string message) {
+  FileRow row;
+  row.path = file.path;
+  row.character = file.character;
+  row.format = file.format;
+  row.size = file.size;
+  row.mtime_ns = file.mtime_ns;
+  row.content_hash = file.content_hash;
+  row.parent_path = file.parent_path;
+  row.member_name = file.member_name;
+  row.member_offset = file.member_offset;
+  row.stored_size = file.stored_size;
+  row.compression = file.compression;
+  row.status = FileStatus::error;
+  row.error = std::move(message);
+  return row;
+}
+
 void DumpWriter::write_one(const FileRow& file) {
   // One file's rows under a savepoint: if the database refuses any of them, only this file is
   // rolled back and recorded as an error, and the scan goes on.
-  const DumpTotals before = totals_;
+  undo_.begin(totals_, changes_.size());
   db_.exec("SAVEPOINT file_rows");
-  try {
-    write_rows(file);
+  if (attempt("file_rows", [&] { write_rows(file); })) {
     db_.exec("RELEASE file_rows");
+    undo_.end();
     return;
-  } catch (const SQLite::Exception& error) {
-    reset_statements();
-    // After a full disk or an I/O error SQLite may have rolled back the whole transaction itself:
-    // then there is no savepoint left, and the original error is the one to report.
-    if (!caused_by_data(error) || sqlite3_get_autocommit(db_.getHandle())) throw;
-    try {
-      db_.exec("ROLLBACK TO file_rows");
-      db_.exec("RELEASE file_rows");
-    } catch (const SQLite::Exception&) {
-      throw error;
-    }
-    totals_ = before;
-    FileRow refused;
-    refused.path = file.path;
-    refused.character = file.character;
-    refused.format = file.format;
-    refused.size = file.size;
-    refused.mtime_ns = file.mtime_ns;
-    refused.content_hash = file.content_hash;
-    refused.parent_path = file.parent_path;
-    refused.member_name = file.member_name;
-    refused.member_offset = file.member_offset;
-    refused.stored_size = file.stored_size;
-    refused.compression = file.compression;
-    refused.status = FileStatus::error;
-    refused.error = fmt::format("the database refused this file's rows: {}", error.what());
-    db_.exec("SAVEPOINT refused_row");
-    try {
-      write_rows(refused);
-      db_.exec("RELEASE refused_row");
-    } catch (const SQLite::Exception& again) {
-      // Even the error row is refused (its path is taken): a warning is all that can be kept.
-      reset_statements();
-      if (!caused_by_data(again) || sqlite3_get_autocommit(db_.getHandle())) throw;
-      db_.exec("ROLLBACK TO refused_row");
-      db_.exec("RELEASE refused_row");
-      totals_ = before;
-      ++totals_.lost;  // never silent: the summary says so and `index` exits 3
-      add_warning({file.path, refused.error.value()});
-    }
   }
+  const FileRow refused = error_row(file, fmt::format("the database refused this file's rows: {}", last_refusal_));
+  db_.exec("SAVEPOINT refused_row");
+  if (attempt("refused_row", [&] { write_rows(refused); })) {
+    db_.exec("RELEASE refused_row");
+  } else {
+    // Even the error row is refused (its path is taken): a warning is all that can be kept.
+    ++totals_.lost;  // never silent: the summary says so and `index` exits 3
+    add_warning({file.path, refused.error.value()});
+  }
+  undo_.end();
 }
 
 void DumpWriter::reset_statements() {
@@ -523,6 +554,7 @@ void DumpWriter::write_rows(const FileRow& file) {
       lost.parent_path = file.parent_path;
       lost.status = FileStatus::error;
       lost.error = "its rows from the last index went with the container it was in; `index --full` parses it again";
+      changes_.push_back({std::nullopt, previous->format, previous->status == FileStatus::ok});  // its row is gone
       forget(file.path);  // not erased from previous_: the parse threads read it meanwhile
       if (!file.parent_path.empty()) --totals_.members;  // counted again by the row written instead
       write_rows(lost);
@@ -548,7 +580,7 @@ void DumpWriter::write_rows(const FileRow& file) {
   bind_file_columns(insert_file_, file);
   run(insert_file_);
   const std::int64_t file_id = db_.getLastInsertRowid();
-  changes_.push_back({file_id, file.format});
+  changes_.push_back({file_id, file.format, file.status == FileStatus::ok});
   note_container(file, file_id);
   for (const auto& warning : file.warnings) add_warning({file.path, warning});
   write_file_contents(file, file_id);

@@ -121,7 +121,8 @@ TEST_CASE("another build, --full or other keyframe storage re-parse everything",
 // `index` keeps a statement or savepoint journal in memory up to SQLite's 64 KiB default, past
 // which it goes to a temporary file. A larger threshold (16 MiB, for the writer's per-file
 // savepoint) failed: SQLite's in-memory journal spills in writes as large as the threshold, and its
-// Unix file layer writes at most 128 KiB at once and calls the rest a full disk. A first index
+// Unix file layer keeps only the low 17 bits of a write's length (a 1 MiB write becomes an empty
+// one), which it reports as a full disk. A first index
 // never spilled (new pages need no journal); replacing a dump does, as each file's rows reuse the
 // pages the old rows freed: "database or disk is full" after a new build, on a KH2-size image. The
 // setting is process-wide, made before SQLite starts, so this runs `animdex index` in a child.
@@ -195,33 +196,39 @@ TEST_CASE("a re-index leaves the model links a full index of the same tree would
   REQUIRE(first.size() > 20);
 
   // A mark on an unchanged motion's link shows whether the re-index linked it again.
-  const auto mark_unchanged_link = [&](int skeletons) {
+  // (a KH2 motion's and a DS animation's link, each of a file the edits below leave alone).
+  const auto mark_unchanged_link = [&](bool mark) {
     SQLite::Database db(database.string(), SQLite::OPEN_READWRITE);
     db.exec(fmt::format("UPDATE kh2_model_links SET skeletons = {} WHERE animation_id IN (SELECT a.id FROM "
                         "animations a JOIN files f ON f.id = a.file_id WHERE f.path = 'kh2/gameplay/W_EX010_R.mset')",
-                        skeletons));
+                        mark ? 99 : 1));
+    db.exec(fmt::format("UPDATE nitro_model_links SET model_index = {} WHERE animation_id IN (SELECT a.id FROM "
+                        "animations a JOIN files f ON f.id = a.file_id WHERE f.path = 'ds/b/wave.nsbca')",
+                        mark ? "99" : "NULL"));
   };
   const auto marked = [&] {
     auto db = open_read_only(database);
-    return test::sql_lines(db, "SELECT skeletons FROM kh2_links WHERE file = 'kh2/gameplay/W_EX010_R.mset'") ==
-           std::vector<std::string>{"99"};
+    return test::sql_lines(db, "SELECT skeletons FROM kh2_links WHERE file = 'kh2/gameplay/W_EX010_R.mset' UNION ALL "
+                               "SELECT model_index FROM nitro_model_links l JOIN animations a ON a.id = l.animation_id "
+                               "JOIN files f ON f.id = a.file_id WHERE f.path = 'ds/b/wave.nsbca'") ==
+           std::vector<std::string>{"99", "99"};
   };
 
   SECTION("a motion set changes, no model: only it is linked again, the others' links stand") {
     test::write_bytes(tree / "kh2/obj/B_EX200.mset", test::kh2_set_of(16, 3));
     test::write_bytes(tree / "ds/a/lamp.nsbca", test::nitro_joint_animation("lamp", 2));
-    mark_unchanged_link(99);
+    mark_unchanged_link(true);
     const auto again = index_tree(tree, database);
     CHECK(again.totals.parsed == 2);
     CHECK(marked());
-    mark_unchanged_link(1);  // as it was
+    mark_unchanged_link(false);  // as it was
     // Now with the bone count of the model of its name: the changed motion alone links to it.
     test::write_bytes(tree / "kh2/obj/B_EX200.mset", test::kh2_set_of(17));
     CHECK(relinked_as_fresh(tree, database, fresh) == 1);
     CHECK(links(database) != first);
   }
   SECTION("a model is added: every motion of the dump is linked again") {
-    mark_unchanged_link(99);
+    mark_unchanged_link(true);
     test::write_bytes(tree / "kh2/mods/e/B_EX200.mdlx", kh2::write_mdlx(kh2::chain_skeleton(16)));
     test::write_bytes(tree / "ds/b/wave.nsbmd", test::nitro_model_file("wave", {"w0", "w1"}));
     CHECK(relinked_as_fresh(tree, database, fresh) == 2);
@@ -236,6 +243,25 @@ TEST_CASE("a re-index leaves the model links a full index of the same tree would
     test::write_bytes(tree / "kh2/mods/d/F_TT010.mdlx", kh2::write_mdlx(kh2::chain_skeleton(8, 0.1F)));
     test::write_bytes(tree / "ds/a/lamp.nsbmd", test::nitro_model_file("lamp", {"base", "bulb", "glow"}));
     relinked_as_fresh(tree, database, fresh);
+  }
+  SECTION("a model file that does not parse is no model: the other links stand") {
+    auto model = kh2::write_mdlx(kh2::chain_skeleton(16));
+    model.resize(model.size() / 2);
+    test::write_bytes(tree / "kh2/mods/e/B_EX200.mdlx", model);
+    auto ds_model = test::nitro_model_file("wave", {"w0", "w1"});
+    ds_model.resize(ds_model.size() / 2);
+    test::write_bytes(tree / "ds/b/wave.nsbmd", ds_model);
+    mark_unchanged_link(true);
+    index_tree(tree, database);
+    {
+      auto db = open_read_only(database);
+      CHECK(test::sql_lines(db, "SELECT format, status FROM files WHERE path IN ('kh2/mods/e/B_EX200.mdlx', "
+                                "'ds/b/wave.nsbmd') ORDER BY path") ==
+            std::vector<std::string>{"nsbmd|error", "kh2_mdlx|error"});
+    }
+    CHECK(marked());
+    mark_unchanged_link(false);
+    CHECK(relinked_as_fresh(tree, database, fresh) == 0);
   }
   SECTION("a motion file is removed") {
     fs::remove(tree / "kh2/gameplay/F_TT010.mset");

@@ -33,6 +33,27 @@ fs::path write_sample(const test::TempDir& dir, bool kh2_and_nsbca) {
   return test::write_clean_sample(dir / "s", 3, kh2_and_nsbca);
 }
 
+// A GNT file's rows, of one track with keys at 0 and `time`.
+FileRow file_with_key(const std::string& path, double time) {
+  FileRow row;
+  row.path = path;
+  row.format = "gnt_mot";
+  row.status = FileStatus::ok;
+  row.size = 100;
+  auto& animation = row.model.animations.emplace_back();
+  auto& track = animation.tracks.emplace_back();
+  track.channels = "R";
+  track.keys.push_back({0.0, 0, 1.0, 2.0, 3.0, 4.0});
+  track.keys.push_back({time, 1, 1.0, 2.0, 3.0, 4.0});
+  AnimationRow animation_row;
+  animation_row.content_hash = "a";
+  animation_row.shape_hash = "s";
+  animation_row.key_count = 2;
+  animation_row.tracks.push_back({2, std::nullopt, "t", {}});
+  row.animations.push_back(animation_row);
+  return row;
+}
+
 }  // namespace
 
 TEST_CASE("a NaN key time fails only its file, the file beside it is stored (the issue's reproduction)",
@@ -58,7 +79,7 @@ TEST_CASE("a NaN key time fails only its file, the file beside it is stored (the
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes WHERE time IS NULL") == 0);
 }
 
-TEST_CASE("rows the database refuses mark only that file as an error (savepoint per file)", "[reliability]") {
+TEST_CASE("rows the database refuses mark only that file as an error (savepoint)", "[reliability]") {
   test::TempDir dir;
   auto db = open_for_writing(dir / "w.db");
   DumpSettings settings;
@@ -66,24 +87,6 @@ TEST_CASE("rows the database refuses mark only that file as an error (savepoint 
   settings.root = "/r";
   settings.key_storage = KeyStorage::rows;  // a row per key: the layout where one value meets a constraint
   DumpWriter writer(db, settings, ReferenceData::embedded());
-  auto file_with_key = [](const std::string& path, double time) {
-    FileRow row;
-    row.path = path;
-    row.format = "gnt_mot";
-    row.status = FileStatus::ok;
-    auto& animation = row.model.animations.emplace_back();
-    auto& track = animation.tracks.emplace_back();
-    track.channels = "R";
-    track.keys.push_back({0.0, 0, 1.0, 2.0, 3.0, 4.0});
-    track.keys.push_back({time, 1, 1.0, 2.0, 3.0, 4.0});
-    AnimationRow animation_row;
-    animation_row.content_hash = "a";
-    animation_row.shape_hash = "s";
-    animation_row.key_count = 2;
-    animation_row.tracks.push_back({2, std::nullopt, "t", {}});
-    row.animations.push_back(animation_row);
-    return row;
-  };
   writer.write(file_with_key("a.mot", 0.5));
   // A NaN bound as REAL becomes NULL, which keyframes.time refuses: the classic one-value fault.
   writer.write(file_with_key("b.mot", std::numeric_limits<double>::quiet_NaN()));
@@ -109,25 +112,6 @@ TEST_CASE("a refused row in a batch of kept, replaced and new files fails only t
   settings.label = "t";
   settings.root = "/r";
   settings.key_storage = KeyStorage::rows;
-  auto file_with_key = [](const std::string& path, double time) {
-    FileRow row;
-    row.path = path;
-    row.format = "gnt_mot";
-    row.status = FileStatus::ok;
-    row.size = 100;
-    auto& animation = row.model.animations.emplace_back();
-    auto& track = animation.tracks.emplace_back();
-    track.channels = "R";
-    track.keys.push_back({0.0, 0, 1.0, 2.0, 3.0, 4.0});
-    track.keys.push_back({time, 1, 1.0, 2.0, 3.0, 4.0});
-    AnimationRow animation_row;
-    animation_row.content_hash = "a";
-    animation_row.shape_hash = "s";
-    animation_row.key_count = 2;
-    animation_row.tracks.push_back({2, std::nullopt, "t", {}});
-    row.animations.push_back(animation_row);
-    return row;
-  };
   {
     auto db = open_for_writing(dir / "w.db");
     DumpWriter writer(db, settings, ReferenceData::embedded());

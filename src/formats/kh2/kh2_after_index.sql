@@ -5,15 +5,15 @@
 -- `skeleton link:`), one per motion file and bone count.
 --
 -- A link depends on the motion's own file and on the dump's models alone. So when this run wrote or
--- removed no model, only the motions of the files it wrote are linked (the others' links and
--- warnings stand); when it did, any motion may now find another model or lose its own, and every
--- motion of the dump is linked again.
+-- removed no parsed model (`ok`: a model file that failed to parse has no model rows), only the
+-- motions of the files it wrote are linked (the others' links and warnings stand); when it did, any
+-- motion may now find another model or lose its own, and every motion of the dump is linked again.
 CREATE TEMP TABLE IF NOT EXISTS kh2_link_scope (file_id INTEGER PRIMARY KEY);
 DELETE FROM temp.kh2_link_scope;
 INSERT INTO temp.kh2_link_scope
 SELECT f.id FROM files f
 WHERE f.dump_id = (SELECT id FROM temp.indexing_dump)
-  AND (EXISTS (SELECT 1 FROM temp.indexing_changes WHERE format = 'kh2_mdlx')
+  AND (EXISTS (SELECT 1 FROM temp.indexing_changes WHERE format = 'kh2_mdlx' AND ok)
        OR f.id IN (SELECT file_id FROM temp.indexing_changes));
 
 DELETE FROM kh2_model_links WHERE animation_id IN (

@@ -71,8 +71,8 @@ CREATE TABLE IF NOT EXISTS kh2_models (
                           -- without bones
 );
 
--- The skeleton each KH2 motion animates (v15), recomputed by every `index` of its dump that parses or
--- removes a file (`kh2_after_index.sql`). Candidates are character models with the motion's
+-- The skeleton each KH2 motion animates (v15), linked again by an `index` of its dump that parses
+-- its file, and for every motion when it parses or removes a model (`kh2_after_index.sql`). Candidates are character models with the motion's
 -- `bone_count`, named as the motion's file (`P_EX100_MAGF.mset` -> `P_EX100_MAGF.mdlx`), then as its
 -- base object code (`M_EX350_MEMO` -> `M_EX350`); first in the same folder or container, then
 -- anywhere in the dump. Models with byte-identical bone tables count as one skeleton; several

@@ -6,15 +6,18 @@
 -- and BVA0 bit column i animate model node i (nitro-models-and-anims.md section 2), and records what
 -- the note asks to warn about as `scan_warnings` (messages starting `model link:`).
 --
--- A link depends on the animation's own file and on the models beside it alone. So when this run
--- wrote or removed no model, only the animations of the files it wrote are linked (the others'
--- links, node names and warnings stand); when it did, every animation of the dump is linked again.
+-- A link depends on the animation's own file, on the models beside it and on the container both
+-- are in (a NARC member's place is its archive's row id, which a changed archive keeps: it is
+-- updated in place, and a member whose bytes changed is written again). So when this run wrote or
+-- removed no parsed model (`ok`: a model file that failed to parse has no model rows), only the
+-- animations of the files it wrote are linked (the others' links, node names and warnings stand);
+-- when it did, every animation of the dump is linked again.
 CREATE TEMP TABLE IF NOT EXISTS nitro_link_scope (file_id INTEGER PRIMARY KEY);
 DELETE FROM temp.nitro_link_scope;
 INSERT INTO temp.nitro_link_scope
 SELECT f.id FROM files f
 WHERE f.dump_id = (SELECT id FROM temp.indexing_dump)
-  AND (EXISTS (SELECT 1 FROM temp.indexing_changes WHERE format = 'nsbmd')
+  AND (EXISTS (SELECT 1 FROM temp.indexing_changes WHERE format = 'nsbmd' AND ok)
        OR f.id IN (SELECT file_id FROM temp.indexing_changes));
 
 DELETE FROM nitro_model_links WHERE animation_id IN (

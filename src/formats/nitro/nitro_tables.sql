@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS pattern_names (
 ) WITHOUT ROWID;
 
 -- The model each DS animation (`nsbca`, `nsbva`, `nsbta`, `nsbtp`, `nsbma`) belongs to (v12),
--- recomputed by every `index` of its dump that parses or removes a file (`nitro_after_index.sql`). Nothing in either file names
+-- linked again by an `index` of its dump that parses its file, and for every animation when it
+-- parses or removes a model (`nitro_after_index.sql`). Nothing in either file names
 -- the other: the converter names an animation after its model, so the join looks in the same
 -- container (or, for loose files, the same folder) for the one model of the animation's name (for
 -- node animations, with at least as many nodes), else, for node animations, for the one model with
