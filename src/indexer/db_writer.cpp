@@ -370,6 +370,8 @@ bool caused_by_data(const SQLite::Exception& error) {
 
 // What a file's rows hold in memory, roughly: its keys as the model holds them (until the parallel
 // stage releases them) and as blobs, and each track's fixed part.
+namespace {
+
 std::uint64_t held_bytes(const FileRow& file) {
   std::uint64_t bytes = file.key_blobs.size();
   for (const auto& animation : file.model.animations)
@@ -377,6 +379,8 @@ std::uint64_t held_bytes(const FileRow& file) {
       bytes += 256 + (track.keys.size() + track.splines.size()) * 6 * sizeof(double);
   return bytes;
 }
+
+}  // namespace
 
 void DumpWriter::write(std::shared_ptr<const FileRow> file) {
   const std::uint64_t held = held_bytes(*file);
@@ -481,6 +485,8 @@ void DumpWriter::remember_container(const std::string& path, std::int64_t id) {
 }
 
 // The file's rows with the columns that say where it is, status error and `message`.
+namespace {
+
 FileRow error_row(const FileRow& file, std::string message) {
   FileRow row;
   row.path = file.path;
@@ -498,6 +504,8 @@ FileRow error_row(const FileRow& file, std::string message) {
   row.error = std::move(message);
   return row;
 }
+
+}  // namespace
 
 void DumpWriter::write_one(const FileRow& file) {
   // One file's rows under a savepoint: if the database refuses any of them, only this file is
@@ -547,13 +555,8 @@ void DumpWriter::write_rows(const FileRow& file) {
       // file): the parse was skipped for the hash, so say so rather than lose the file.
       --totals_.unchanged;
       totals_.animations -= previous->animation_count;
-      FileRow lost;
-      lost.path = file.path;
-      lost.size = file.size;
-      lost.mtime_ns = file.mtime_ns;
-      lost.parent_path = file.parent_path;
-      lost.status = FileStatus::error;
-      lost.error = "its rows from the last index went with the container it was in; `index --full` parses it again";
+      const FileRow lost = error_row(
+          file, "its rows from the last index went with the container it was in; `index --full` parses it again");
       changes_.push_back({std::nullopt, previous->format, previous->status == FileStatus::ok});  // its row is gone
       forget(file.path);  // not erased from previous_: the parse threads read it meanwhile
       if (!file.parent_path.empty()) --totals_.members;  // counted again by the row written instead

@@ -174,6 +174,25 @@ TEST_CASE("a refused row in a batch of kept, replaced and new files fails only t
     CHECK(writer2.totals().members == 2);
     CHECK(writer2.totals().errors == 1);
     CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE parent_id IS NOT NULL") == 2);
+
+    // The image is now a plain file: its members' rows go with its old row, so a member the
+    // queue still kept by its hash becomes an error row that says so, where it was.
+    DumpWriter writer3(db, settings, ReferenceData::embedded());
+    writer3.write(file_with_key("img.narc", 0.5));
+    FileRow member;
+    member.path = "img.narc/m1.mot";
+    member.parent_path = "img.narc";
+    member.member_name = "m1.mot";
+    member.member_offset = 64;
+    member.size = 100;
+    member.reuse = Reuse::unchanged_content;
+    writer3.write(member);
+    writer3.finish();
+    CHECK(writer3.totals().errors == 1);
+    CHECK(test::sql_lines(db, "SELECT status, member_name, member_offset, error FROM files "
+                              "WHERE path = 'img.narc/m1.mot'") ==
+          std::vector<std::string>{"error|m1.mot|64|its rows from the last index went with the container it was "
+                                   "in; `index --full` parses it again"});
   }
 }
 
