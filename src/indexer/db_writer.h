@@ -150,8 +150,9 @@ class DumpWriter {
 
   SQLite::Database& db_;
   KeyStorage key_storage_ = KeyStorage::blob;
-  // A first index into a database without dumps: no foreign-key enforcement, bone_tracks' indexes
-  // built at finish() (start_transaction() says why). Declared before transaction_, which sets it.
+  // A first index into a database without dumps, or one replacing its only dump: no foreign-key
+  // enforcement, bone_tracks' indexes built at finish() (start_transaction() says why). Declared
+  // before transaction_, which sets it.
   bool bulk_load_ = false;
   // Turns enforcement back on when the writer goes, even from a constructor that threw after
   // start_transaction(): declared before transaction_, so it runs after the rollback.

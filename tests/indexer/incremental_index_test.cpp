@@ -126,6 +126,8 @@ TEST_CASE("another build, --full or other keyframe storage re-parse everything",
 // never spilled (new pages need no journal); replacing a dump does, as each file's rows reuse the
 // pages the old rows freed: "database or disk is full" after a new build, on a KH2-size image. The
 // setting is process-wide, made before SQLite starts, so this runs `animdex index` in a child.
+// The database holds a second dump: replacing a database's only dump empties its tables first
+// (delete_every_dump), so its rows go to new pages with nothing to journal.
 TEST_CASE("a dump whose files' rows fill many pages is replaced after another build", "[incremental]") {
   test::TempDir dir;
   std::vector<kh2::BarWriteEntry> motions;
@@ -138,18 +140,23 @@ TEST_CASE("a dump whose files' rows fill many pages is replaced after another bu
     test::write_bytes(dir / fmt::format("tree/obj/P_EX{}.mset", set), kh2::write_bar(motions));
   const auto database = dir / "big.db";
   const auto messages = dir / "messages.txt";
-  const std::vector<std::string> index{"index", (dir / "tree").string(), "--db", database.string(), "--quiet"};
+  const std::vector<std::string> index{"index", (dir / "tree").string(), "--db", database.string(),
+                                       "--label", "big", "--quiet"};
   REQUIRE(test::run_animdex_in_child(index, messages) == 0);
+  test::write_bytes(dir / "other/obj/P_EX100.mset", kh2::write_bar({motions.front()}));
+  REQUIRE(test::run_animdex_in_child({"index", (dir / "other").string(), "--db", database.string(), "--label",
+                                      "other", "--quiet"},
+                                     messages) == 0);
   {
     SQLite::Database raw(database.string(), SQLite::OPEN_READWRITE);
-    raw.exec("UPDATE dumps SET build_id = 'an older build'");
+    raw.exec("UPDATE dumps SET build_id = 'an older build' WHERE label = 'big'");
   }
   const int replaced = test::run_animdex_in_child(index, messages);
   INFO(test::read_text(messages));
   CHECK(replaced == 0);
   auto db = open_read_only(database);
-  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE status = 'ok'") == 3);
-  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_tracks") == 3 * 160 * 250);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE status = 'ok'") == 3 + 1);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM bone_tracks") == (3 * 160 + 1) * 250);
 }
 
 namespace {

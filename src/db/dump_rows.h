@@ -1,0 +1,16 @@
+#pragma once
+// Deleting dumps in bulk, for a writer whose connection has foreign-key enforcement off.
+#include <SQLiteCpp/Database.h>
+
+namespace animdex {
+
+// Deletes every dump and every row that hangs from one through foreign keys, the rows the
+// cascade would delete, found from the schema's foreign keys (format tables and tables a user
+// added included), and sets the references ON DELETE SET NULL would clear. Meant for a
+// connection with enforcement off, inside a transaction: a table whose every row belongs to a
+// dump is emptied with one unqualified DELETE, which SQLite truncates instead of deleting row by
+// row (with enforcement on, the cascade took 13 s for the KH2-size DVD's 1.8 M tracks, this
+// 0.2 s). Tables outside the dumps' tree (the reference tables) are left as they are.
+void delete_every_dump(SQLite::Database& db);
+
+}  // namespace animdex

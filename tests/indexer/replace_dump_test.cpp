@@ -1,0 +1,102 @@
+// A run that replaces a dump (a new build, --no-incremental, other keyframe storage) ends with the
+// rows a first index of the same tree would write; replacing the database's only dump writes them
+// as a first index does (DumpWriter::start_transaction), and another dump is never touched.
+#include <catch2/catch.hpp>
+
+#include "db/database.h"
+#include "indexer/pipeline.h"
+#include "sample/sample_dump.h"
+#include "support/database_rows.h"
+#include "support/index_tree.h"
+#include "support/kh2_trees.h"
+#include "support/nitro_trees.h"
+#include "support/test_support.h"
+
+using namespace animdex;
+namespace fs = std::filesystem;
+
+namespace {
+
+void write_tree(const fs::path& root) {
+  SampleDumpOptions sample;
+  sample.character_count = 2;
+  write_sample_dump(root / "gnt", sample);
+  test::write_kh2_link_tree(root / "kh2");
+  test::write_nitro_link_tree(root / "ds");
+}
+
+IndexSummary index_as(const fs::path& root, const fs::path& database, const std::string& label,
+                      KeyStorage storage = KeyStorage::blob) {
+  auto options = test::index_options(root, database, label);
+  options.key_storage = storage;
+  return run_index(options);
+}
+
+void forge_older_build(const fs::path& database, const std::string& label) {
+  SQLite::Database db(database.string(), SQLite::OPEN_READWRITE);
+  SQLite::Statement forge(db, "UPDATE dumps SET build_id = 'an older build' WHERE label = ?");
+  forge.bind(1, label);
+  forge.exec();
+}
+
+std::vector<std::string> rows_of(const fs::path& database) {
+  SQLite::Database db(database.string(), SQLite::OPEN_READONLY);
+  return test::all_rows(db, {"indexed_at", "parse_ms"});  // times of the run
+}
+
+std::vector<std::string> indexes_of(const fs::path& database) {
+  SQLite::Database db(database.string(), SQLite::OPEN_READONLY);
+  return test::sql_lines(db, "SELECT name, sql FROM sqlite_schema WHERE type = 'index' ORDER BY name");
+}
+
+}  // namespace
+
+TEST_CASE("replacing the database's only dump leaves what a first index into a new database would",
+          "[incremental][replace]") {
+  test::TempDir dir;
+  write_tree(dir / "tree");
+  const auto database = dir / "replaced.db";
+  const auto fresh = dir / "fresh.db";
+  index_as(dir / "tree", fresh, "L");
+
+  SECTION("after another build") {
+    index_as(dir / "tree", database, "L");
+    forge_older_build(database, "L");
+  }
+  SECTION("after another keyframe storage (rows: keyframe_rows and key_spline_rows go)") {
+    index_as(dir / "tree", database, "L", KeyStorage::rows);
+  }
+  const auto replaced = index_as(dir / "tree", database, "L");
+  CHECK_FALSE(replaced.totals.incremental);
+  // Row ids included: the old rows are gone as if the tables were new.
+  CHECK(rows_of(database) == rows_of(fresh));
+  CHECK(indexes_of(database) == indexes_of(fresh));
+  SQLite::Database db(database.string(), SQLite::OPEN_READONLY);
+  CHECK(test::sql_lines(db, "PRAGMA foreign_key_check").empty());
+}
+
+TEST_CASE("replacing one of two dumps leaves the other as it was", "[incremental][replace]") {
+  test::TempDir dir;
+  write_tree(dir / "one");
+  SampleDumpOptions sample;
+  sample.character_count = 3;
+  write_sample_dump(dir / "two", sample);
+  const auto database = dir / "two-dumps.db";
+  index_as(dir / "one", database, "one");
+  index_as(dir / "two", database, "two");
+  const auto dump_two = [&] {
+    SQLite::Database db(database.string(), SQLite::OPEN_READONLY);
+    return test::sql_lines(db, "SELECT f.id, f.path, a.id, a.content_hash, COUNT(t.id) FROM files f JOIN dumps d ON "
+                               "d.id = f.dump_id LEFT JOIN animations a ON a.file_id = f.id LEFT JOIN bone_tracks t ON "
+                               "t.animation_id = a.id WHERE d.label = 'two' GROUP BY f.id, a.id ORDER BY f.id, a.id");
+  };
+  const auto before = dump_two();
+  REQUIRE(before.size() > 5);
+  forge_older_build(database, "one");
+  const auto replaced = index_as(dir / "one", database, "one");
+  CHECK_FALSE(replaced.totals.incremental);
+  CHECK(dump_two() == before);
+  SQLite::Database db(database.string(), SQLite::OPEN_READONLY);
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM dumps") == 2);
+  CHECK(test::sql_lines(db, "PRAGMA foreign_key_check").empty());
+}
