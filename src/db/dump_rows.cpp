@@ -3,6 +3,7 @@
 #include <SQLiteCpp/Statement.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -16,7 +17,7 @@ struct ForeignKey {
   std::string table;   // the child table
   std::string column;  // its referencing column (animdex's foreign keys have one column)
   std::string parent;
-  bool cascade = false;  // ON DELETE CASCADE; else SET NULL (animdex's only other action)
+  std::string on_delete;  // CASCADE, SET NULL, NO ACTION, ...
   bool never_null = false;
 };
 
@@ -42,7 +43,7 @@ std::vector<ForeignKey> foreign_keys(SQLite::Database& db) {
                              "pragma_foreign_key_list(m.name) k WHERE m.type = 'table'");
   while (list.executeStep()) {
     ForeignKey key{list.getColumn(0).getString(), list.getColumn(1).getString(), list.getColumn(2).getString(),
-                   list.getColumn(3).getString() == "CASCADE"};
+                   list.getColumn(3).getString()};
     key.never_null = never_null(db, key.table, key.column);
     keys.push_back(std::move(key));
   }
@@ -55,7 +56,7 @@ std::set<std::string> dump_tree(const std::vector<ForeignKey>& keys) {
   for (bool grew = true; grew;) {
     grew = false;
     for (const auto& key : keys)
-      if (key.cascade && tree.count(key.parent) && tree.insert(key.table).second) grew = true;
+      if (key.on_delete == "CASCADE" && tree.count(key.parent) && tree.insert(key.table).second) grew = true;
   }
   return tree;
 }
@@ -70,7 +71,8 @@ void delete_every_dump(SQLite::Database& db) {
   // rows have one is emptied without a condition.
   std::map<std::string, std::vector<const ForeignKey*>> cascading;
   for (const auto& key : keys)
-    if (key.cascade && tree.count(key.table) && tree.count(key.parent)) cascading[key.table].push_back(&key);
+    if (key.on_delete == "CASCADE" && tree.count(key.table) && tree.count(key.parent))
+      cascading[key.table].push_back(&key);
   for (const auto& [table, references] : cascading) {
     std::string condition;
     bool whole_table = false;
@@ -82,8 +84,16 @@ void delete_every_dump(SQLite::Database& db) {
   }
   db.exec("DELETE FROM dumps");
   for (const auto& key : keys)
-    if (!key.cascade && tree.count(key.parent))
+    if (key.on_delete == "SET NULL" && tree.count(key.parent))
       db.exec(fmt::format("UPDATE {0} SET {1} = NULL WHERE {1} IS NOT NULL", quoted(key.table), quoted(key.column)));
+}
+
+bool every_dump_deletes_alone(SQLite::Database& db) {
+  const auto keys = foreign_keys(db);
+  const auto tree = dump_tree(keys);
+  return std::all_of(keys.begin(), keys.end(), [&](const ForeignKey& key) {
+    return !tree.count(key.parent) || key.on_delete == "CASCADE" || key.on_delete == "SET NULL";
+  });
 }
 
 }  // namespace animdex

@@ -11,6 +11,12 @@ namespace animdex {
 // dump is emptied with one unqualified DELETE, which SQLite truncates instead of deleting row by
 // row (with enforcement on, the cascade took 13 s for the KH2-size DVD's 1.8 M tracks, this
 // 0.2 s). Tables outside the dumps' tree (the reference tables) are left as they are.
+// Call only where every_dump_deletes_alone(db).
 void delete_every_dump(SQLite::Database& db);
+
+// Whether every foreign key into the dumps' tree cascades or sets NULL, so deleting the dumps
+// deletes or clears whatever refers to their rows. animdex's own keys all do; a table a user added
+// with another action (NO ACTION, RESTRICT, SET DEFAULT) is left to the foreign keys' own checks.
+bool every_dump_deletes_alone(SQLite::Database& db);
 
 }  // namespace animdex

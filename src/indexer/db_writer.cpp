@@ -286,7 +286,8 @@ std::unique_ptr<SQLite::Transaction> DumpWriter::start_transaction(const DumpSet
     const auto dumps = db_.execAndGet("SELECT count(*) FROM dumps").getInt64();
     if (dumps != 1) return dumps == 0;
     const auto previous = labelled_dump(db_, settings);
-    return previous && !previous->reusable && (previous->same_roots || settings.replace);
+    return previous && !previous->reusable && (previous->same_roots || settings.replace) &&
+           every_dump_deletes_alone(db_);
   };
   bulk_load_ = nothing_to_keep();
   if (bulk_load_) {

@@ -65,4 +65,17 @@ TEST_CASE("delete_every_dump leaves the rows the cascade leaves", "[db][replace]
   CHECK(test::query_integer(tables, "SELECT COUNT(*) FROM ref_formats") > 0);  // outside the dumps' tree
   CHECK(after.size() < before.size());
   CHECK(test::sql_lines(tables, "PRAGMA foreign_key_check").empty());
+  CHECK(every_dump_deletes_alone(tables));
+}
+
+TEST_CASE("a reference that neither cascades nor sets NULL keeps the dumps from going in bulk", "[db][replace]") {
+  test::TempDir dir;
+  test::write_kh2_link_tree(dir / "tree");
+  test::index_tree(dir / "tree", dir / "one.db");
+  SQLite::Database db((dir / "one.db").string(), SQLite::OPEN_READWRITE);
+  CHECK(every_dump_deletes_alone(db));
+  db.exec("CREATE TABLE unrelated (id INTEGER PRIMARY KEY, format TEXT REFERENCES ref_formats(format))");
+  CHECK(every_dump_deletes_alone(db));
+  db.exec("CREATE TABLE keep_mine (id INTEGER PRIMARY KEY, animation INTEGER REFERENCES animations(id))");
+  CHECK_FALSE(every_dump_deletes_alone(db));
 }
