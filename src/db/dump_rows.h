@@ -9,8 +9,8 @@ namespace animdex {
 // added included), and sets the references ON DELETE SET NULL would clear. Meant for a
 // connection with enforcement off, inside a transaction: a table whose every row belongs to a
 // dump is emptied with one unqualified DELETE, which SQLite truncates instead of deleting row by
-// row (with enforcement on, the cascade took 13 s for the KH2-size DVD's 1.8 M tracks, this
-// 0.2 s). Tables outside the dumps' tree (the reference tables) are left as they are.
+// row (the KH2-size DVD's 1.8 M tracks: 0.15 s; a set-based delete of the tracks with enforcement
+// on took 13.6 s, the cascade from `dumps` longer still). Tables outside the dumps' tree (the reference tables) are left as they are.
 // Call only where every_dump_deletes_alone(db).
 void delete_every_dump(SQLite::Database& db);
 
