@@ -4,10 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
+#include <cctype>
 #include <set>
-#include <string>
-#include <vector>
+#include <stdexcept>
 
 namespace animdex {
 
@@ -15,85 +14,65 @@ namespace {
 
 struct ForeignKey {
   std::string table;   // the child table
-  std::string column;  // its referencing column (animdex's foreign keys have one column)
-  std::string parent;
-  std::string on_delete;  // CASCADE, SET NULL, NO ACTION, ...
-  bool never_null = false;
+  std::string column;  // its referencing column
+  std::string parent;  // lower case, as SQLite matches table names
+  bool cascade = false;     // ON DELETE CASCADE
+  bool several_columns = false;
+  bool never_null = false;  // NOT NULL, or the table's INTEGER PRIMARY KEY (a rowid)
 };
 
-std::string quoted(const std::string& name) {
-  std::string text = "\"";
-  for (const char c : name) text += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return text + "\"";
-}
-
-bool never_null(SQLite::Database& db, const std::string& table, const std::string& column) {
-  // NOT NULL, or the table's INTEGER PRIMARY KEY (a rowid, never NULL though not declared so).
-  SQLite::Statement info(db, "SELECT \"notnull\", pk = 1 AND upper(type) = 'INTEGER' AND "
-                             "(SELECT count(*) FROM pragma_table_info(?1) WHERE pk > 0) = 1 "
-                             "FROM pragma_table_info(?1) WHERE name = ?2");
-  info.bind(1, table);
-  info.bind(2, column);
-  return info.executeStep() && (info.getColumn(0).getInt() != 0 || info.getColumn(1).getInt() != 0);
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
 }
 
 std::vector<ForeignKey> foreign_keys(SQLite::Database& db) {
   std::vector<ForeignKey> keys;
-  SQLite::Statement list(db, "SELECT m.name, k.\"from\", k.\"table\", k.on_delete FROM sqlite_schema m, "
-                             "pragma_foreign_key_list(m.name) k WHERE m.type = 'table'");
-  while (list.executeStep()) {
-    ForeignKey key{list.getColumn(0).getString(), list.getColumn(1).getString(), list.getColumn(2).getString(),
-                   list.getColumn(3).getString()};
-    key.never_null = never_null(db, key.table, key.column);
-    keys.push_back(std::move(key));
-  }
+  SQLite::Statement list(
+      db, "SELECT lower(m.name), k.\"from\", lower(k.\"table\"), k.on_delete = 'CASCADE', "
+          "(SELECT count(*) FROM pragma_foreign_key_list(m.name) o WHERE o.id = k.id) > 1, "
+          "(SELECT i.\"notnull\" OR (i.pk = 1 AND upper(i.type) = 'INTEGER' AND "
+          "(SELECT count(*) FROM pragma_table_info(m.name) p WHERE p.pk > 0) = 1) "
+          " FROM pragma_table_info(m.name) i WHERE i.name = k.\"from\") "
+          "FROM sqlite_schema m, pragma_foreign_key_list(m.name) k WHERE m.type = 'table'");
+  while (list.executeStep())
+    keys.push_back({list.getColumn(0).getString(), list.getColumn(1).getString(), list.getColumn(2).getString(),
+                    list.getColumn(3).getInt() != 0, list.getColumn(4).getInt() != 0,
+                    list.getColumn(5).getInt() != 0});
   return keys;
-}
-
-// The tables whose rows a cascade from `dumps` reaches.
-std::set<std::string> dump_tree(const std::vector<ForeignKey>& keys) {
-  std::set<std::string> tree{"dumps"};
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (const auto& key : keys)
-      if (key.on_delete == "CASCADE" && tree.count(key.parent) && tree.insert(key.table).second) grew = true;
-  }
-  return tree;
 }
 
 }  // namespace
 
-void delete_every_dump(SQLite::Database& db) {
+std::vector<std::string> dump_tables(SQLite::Database& db) {
   const auto keys = foreign_keys(db);
-  const auto tree = dump_tree(keys);
-  // With every dump gone, every row of the tree goes: a row that has a cascading reference into
-  // it (the references are checked, so each points at a row that goes too). A table all of whose
-  // rows have one is emptied without a condition.
-  std::map<std::string, std::vector<const ForeignKey*>> cascading;
-  for (const auto& key : keys)
-    if (key.on_delete == "CASCADE" && tree.count(key.table) && tree.count(key.parent))
-      cascading[key.table].push_back(&key);
-  for (const auto& [table, references] : cascading) {
-    std::string condition;
-    bool whole_table = false;
-    for (const auto* key : references) {
-      whole_table = whole_table || key->never_null;
-      condition += fmt::format("{}{} IS NOT NULL", condition.empty() ? "" : " OR ", quoted(key->column));
-    }
-    db.exec(fmt::format("DELETE FROM {}{}", quoted(table), whole_table ? "" : " WHERE " + condition));
+  std::set<std::string> tree{"dumps"};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& key : keys)
+      if (key.cascade && tree.count(key.parent) && tree.insert(key.table).second) grew = true;
   }
-  db.exec("DELETE FROM dumps");
-  for (const auto& key : keys)
-    if (key.on_delete == "SET NULL" && tree.count(key.parent))
-      db.exec(fmt::format("UPDATE {0} SET {1} = NULL WHERE {1} IS NOT NULL", quoted(key.table), quoted(key.column)));
+  std::set<std::string> emptied_whole{"dumps"};
+  for (const auto& key : keys) {
+    if (!tree.count(key.parent)) continue;
+    if (!tree.count(key.table) || key.several_columns)
+      throw std::logic_error(fmt::format("{}.{} refers to {} in a way delete_every_dump does not handle", key.table,
+                                         key.column, key.parent));
+    if (key.cascade && key.never_null) emptied_whole.insert(key.table);
+  }
+  std::vector<std::string> tables;
+  for (const auto& table : tree) {
+    if (!emptied_whole.count(table))
+      throw std::logic_error(fmt::format("{} hangs from dumps only by keys that may be NULL", table));
+    if (table != "dumps") tables.push_back(table);
+  }
+  tables.push_back("dumps");
+  return tables;
 }
 
-bool every_dump_deletes_alone(SQLite::Database& db) {
-  const auto keys = foreign_keys(db);
-  const auto tree = dump_tree(keys);
-  return std::all_of(keys.begin(), keys.end(), [&](const ForeignKey& key) {
-    return !tree.count(key.parent) || key.on_delete == "CASCADE" || key.on_delete == "SET NULL";
-  });
+void delete_every_dump(SQLite::Database& db) {
+  // Enforcement is off, so the order does not matter; an unqualified DELETE is what SQLite truncates.
+  for (const auto& table : dump_tables(db)) db.exec(fmt::format("DELETE FROM \"{}\"", table));
 }
 
 }  // namespace animdex

@@ -199,12 +199,15 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       insert_behaviors_(db, insert_sql("track_behaviors", table_columns::kTrackBehaviors)),
       insert_spline_(db, insert_sql("key_spline_rows", table_columns::kKeySplineRows)),
       touch_file_(db, "UPDATE files SET size = ?, mtime_ns = ?, parent_id = ?, member_name = ?, member_offset = ?, "
-                      "stored_size = ?, compression = ?, stored_hash = ? WHERE id = ?") {
+                      "stored_size = ?, compression = ?, stored_hash = ? WHERE id = ?"),
+      delete_warnings_(db, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?"),
+      delete_file_(db, "DELETE FROM files WHERE id = ?") {
   sqlite3_stmt* key_statement = nullptr;
   const std::string key_sql = insert_sql("keyframe_rows", table_columns::kKeyframeRows);
   const int prepared = sqlite3_prepare_v2(db.getHandle(), key_sql.c_str(), -1, &key_statement, nullptr);
   insert_key_.reset(key_statement);
   if (prepared != SQLITE_OK) throw SQLite::Exception(db.getHandle(), prepared);
+  totals_.bulk_load = bulk_load_;
   bool same_roots_as_before = false;  // a dump re-indexed from its roots: its overlaps were accepted then
   if (const auto previous = labelled_dump(db, settings)) {
     same_roots_as_before = previous->same_roots;
@@ -286,8 +289,7 @@ std::unique_ptr<SQLite::Transaction> DumpWriter::start_transaction(const DumpSet
     const auto dumps = db_.execAndGet("SELECT count(*) FROM dumps").getInt64();
     if (dumps != 1) return dumps == 0;
     const auto previous = labelled_dump(db_, settings);
-    return previous && !previous->reusable && (previous->same_roots || settings.replace) &&
-           every_dump_deletes_alone(db_);
+    return previous && !previous->reusable && (previous->same_roots || settings.replace);
   };
   bulk_load_ = nothing_to_keep();
   if (bulk_load_) {
@@ -376,14 +378,17 @@ void DumpWriter::count(FileStatus status, std::uint64_t size) {
 
 void DumpWriter::remove_file(const PreviousFile& previous, const std::string& path) {
   changes_.push_back({std::nullopt, previous.format, previous.status == FileStatus::ok});
-  const std::int64_t id = previous.id;
-  SQLite::Statement warnings(db_, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?");
-  warnings.bind(1, dump_id_);
-  warnings.bind(2, path);
-  warnings.exec();
-  SQLite::Statement file(db_, "DELETE FROM files WHERE id = ?");
-  file.bind(1, id);
-  file.exec();
+  delete_warnings(path);
+  delete_file_.reset();
+  delete_file_.bind(1, previous.id);
+  delete_file_.exec();
+}
+
+void DumpWriter::delete_warnings(const std::string& path) {
+  delete_warnings_.reset();
+  delete_warnings_.bind(1, dump_id_);
+  delete_warnings_.bind(2, path);
+  delete_warnings_.exec();
 }
 
 // Errors a file's own values can cause (as opposed to a full disk or a broken database).
@@ -558,7 +563,7 @@ void DumpWriter::write_one(const FileRow& file) {
 void DumpWriter::reset_statements() {
   for (SQLite::Statement* statement :
        {&insert_file_, &insert_animation_, &insert_track_, &insert_warning_, &insert_behaviors_, &insert_spline_,
-        &touch_file_})
+        &touch_file_, &delete_warnings_, &delete_file_})
     statement->tryReset();  // reset() would throw the failed step's error again
   for (auto& [key, statement] : format_statements_) statement->tryReset();
   sqlite3_reset(insert_key_.get());
@@ -616,10 +621,7 @@ void DumpWriter::write_rows(const FileRow& file) {
 }
 
 void DumpWriter::update_container(std::int64_t id, const FileRow& file) {
-  SQLite::Statement warnings(db_, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?");
-  warnings.bind(1, dump_id_);
-  warnings.bind(2, file.path);
-  warnings.exec();
+  delete_warnings(file.path);
   SQLite::Statement update(db_, update_sql("files", kFiles));
   bind_file_columns(update, file);
   update.bind(static_cast<int>(std::size(kFiles)) + 1, id);

@@ -33,6 +33,7 @@ struct DumpTotals {
   std::int64_t keys = 0;
   std::uint64_t bytes = 0;
   bool incremental = false;      // the label's previous dump was updated in place
+  bool bulk_load = false;        // written as into a new database (DumpWriter::start_transaction)
   std::int64_t unchanged = 0;    // files whose rows were kept
   std::int64_t parsed = 0;       // files parsed (new or changed when incremental)
   std::int64_t removed = 0;      // files of the previous dump that are gone
@@ -133,6 +134,7 @@ class DumpWriter {
   void reset_statements();
   void count(FileStatus status, std::uint64_t size);
   void remove_file(const PreviousFile& previous, const std::string& path);
+  void delete_warnings(const std::string& path);
   // An unchanged container: every row of the previous dump under `path` + "/" is kept.
   void keep_members(const std::string& path);
   // A changed container keeps its row id (its members' parent_id), so it is updated, not replaced.
@@ -181,6 +183,8 @@ class DumpWriter {
   SQLite::Statement insert_behaviors_;
   SQLite::Statement insert_spline_;
   SQLite::Statement touch_file_;  // an unchanged file's new size, time and place (a changed image's members)
+  SQLite::Statement delete_warnings_;  // a path's scan warnings, before its file is written again
+  SQLite::Statement delete_file_;      // a previous file's row (its rows go with it by the cascade)
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> format_statements_;
   // The files this run wrote and those it removed or replaced: what the post-index steps look at
   // again (run_after_index). A file rolled back by its savepoint stays listed, which only widens it.

@@ -26,9 +26,11 @@ void write_tree(const fs::path& root) {
 }
 
 IndexSummary index_as(const fs::path& root, const fs::path& database, const std::string& label,
-                      KeyStorage storage = KeyStorage::blob) {
+                      KeyStorage storage = KeyStorage::blob, bool incremental = true, bool replace = false) {
   auto options = test::index_options(root, database, label);
   options.key_storage = storage;
+  options.incremental = incremental;
+  options.replace = replace;
   return run_index(options);
 }
 
@@ -57,7 +59,9 @@ TEST_CASE("replacing the database's only dump leaves what a first index into a n
   write_tree(dir / "tree");
   const auto database = dir / "replaced.db";
   const auto fresh = dir / "fresh.db";
-  index_as(dir / "tree", fresh, "L");
+  CHECK(index_as(dir / "tree", fresh, "L").totals.bulk_load);
+  bool incremental = true;
+  bool replace = false;
 
   SECTION("after another build") {
     index_as(dir / "tree", database, "L");
@@ -66,9 +70,22 @@ TEST_CASE("replacing the database's only dump leaves what a first index into a n
   SECTION("after another keyframe storage (rows: keyframe_rows and key_spline_rows go)") {
     index_as(dir / "tree", database, "L", KeyStorage::rows);
   }
-  const auto replaced = index_as(dir / "tree", database, "L");
+  SECTION("--full") {
+    index_as(dir / "tree", database, "L");
+    incremental = false;
+  }
+  SECTION("--replace of a dump indexed from another root") {
+    SampleDumpOptions sample;
+    sample.character_count = 3;
+    write_sample_dump(dir / "elsewhere", sample);
+    index_as(dir / "elsewhere", database, "L");
+    replace = true;
+  }
+  const auto replaced = index_as(dir / "tree", database, "L", KeyStorage::blob, incremental, replace);
   CHECK_FALSE(replaced.totals.incremental);
-  // Row ids included: the old rows are gone as if the tables were new.
+  CHECK(replaced.totals.bulk_load);
+  // Row ids included (a cascade that emptied the tables would leave the same: the flag above says
+  // which way it went).
   CHECK(rows_of(database) == rows_of(fresh));
   CHECK(indexes_of(database) == indexes_of(fresh));
   SQLite::Database db(database.string(), SQLite::OPEN_READONLY);
@@ -95,6 +112,7 @@ TEST_CASE("replacing one of two dumps leaves the other as it was", "[incremental
   forge_older_build(database, "one");
   const auto replaced = index_as(dir / "one", database, "one");
   CHECK_FALSE(replaced.totals.incremental);
+  CHECK_FALSE(replaced.totals.bulk_load);  // the cascade, row by row
   CHECK(dump_two() == before);
   SQLite::Database db(database.string(), SQLite::OPEN_READONLY);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM dumps") == 2);
