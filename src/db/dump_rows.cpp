@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -13,23 +14,19 @@ namespace animdex {
 namespace {
 
 struct ForeignKey {
-  std::string table;   // the child table
+  std::string table;   // the child table, lower case (as SQLite matches table names)
   std::string column;  // its referencing column
-  std::string parent;  // lower case, as SQLite matches table names
-  bool cascade = false;     // ON DELETE CASCADE
+  std::string parent;  // lower case
+  std::string parent_column;  // the referenced column ("rowid" when the key names none)
+  std::string on_delete;      // CASCADE, SET NULL, ...
   bool several_columns = false;
   bool never_null = false;  // NOT NULL, or the table's INTEGER PRIMARY KEY (a rowid)
 };
 
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  return text;
-}
-
 std::vector<ForeignKey> foreign_keys(SQLite::Database& db) {
   std::vector<ForeignKey> keys;
   SQLite::Statement list(
-      db, "SELECT lower(m.name), k.\"from\", lower(k.\"table\"), k.on_delete = 'CASCADE', "
+      db, "SELECT lower(m.name), k.\"from\", lower(k.\"table\"), coalesce(k.\"to\", 'rowid'), k.on_delete, "
           "(SELECT count(*) FROM pragma_foreign_key_list(m.name) o WHERE o.id = k.id) > 1, "
           "(SELECT i.\"notnull\" OR (i.pk = 1 AND upper(i.type) = 'INTEGER' AND "
           "(SELECT count(*) FROM pragma_table_info(m.name) p WHERE p.pk > 0) = 1) "
@@ -37,42 +34,91 @@ std::vector<ForeignKey> foreign_keys(SQLite::Database& db) {
           "FROM sqlite_schema m, pragma_foreign_key_list(m.name) k WHERE m.type = 'table'");
   while (list.executeStep())
     keys.push_back({list.getColumn(0).getString(), list.getColumn(1).getString(), list.getColumn(2).getString(),
-                    list.getColumn(3).getInt() != 0, list.getColumn(4).getInt() != 0,
-                    list.getColumn(5).getInt() != 0});
+                    list.getColumn(3).getString(), list.getColumn(4).getString(), list.getColumn(5).getInt() != 0,
+                    list.getColumn(6).getInt() != 0});
   return keys;
+}
+
+// The tables a cascade from `dumps` reaches, parents before their children, `dumps` first, and the
+// keys into them; checked to have the shape the functions below rely on.
+struct DumpTree {
+  std::vector<std::string> tables;
+  std::vector<ForeignKey> keys;  // every key whose parent is in the tree
+  std::map<std::string, std::string> referenced;  // a parent table: the one column its children name
+};
+
+DumpTree dump_tree(SQLite::Database& db) {
+  const auto all_keys = foreign_keys(db);
+  DumpTree tree{{"dumps"}, {}, {}};
+  std::set<std::string> in_tree{"dumps"};
+  for (std::size_t next = 0; next < tree.tables.size(); ++next)
+    for (const auto& key : all_keys)
+      if (key.on_delete == "CASCADE" && key.parent == tree.tables[next] && in_tree.insert(key.table).second)
+        tree.tables.push_back(key.table);
+  std::set<std::string> owned{"dumps"};  // with a cascading key that is never NULL
+  for (const auto& key : all_keys) {
+    if (!in_tree.count(key.parent)) continue;
+    const auto column = tree.referenced.emplace(key.parent, key.parent_column).first->second;
+    if (!in_tree.count(key.table) || key.several_columns || column != key.parent_column ||
+        (key.on_delete != "CASCADE" && key.on_delete != "SET NULL"))
+      throw std::logic_error(fmt::format("{}.{} refers to {} in a way the dumps' bulk deletes do not handle",
+                                         key.table, key.column, key.parent));
+    if (key.on_delete == "CASCADE" && key.never_null) owned.insert(key.table);
+    tree.keys.push_back(key);
+  }
+  for (const auto& table : tree.tables)
+    if (!owned.count(table)) throw std::logic_error(fmt::format("{} hangs from dumps only by keys that may be NULL", table));
+  return tree;
+}
+
+// The temporary table of the values of `table` that the rows that go have in the column its
+// children refer to.
+std::string gone(const std::string& table) { return "temp.\"animdex_gone_" + table + "\""; }
+
+// The rows of `table` that go when the rows in their parents' gone tables go: those with a
+// cascading key among them. A key to its own table (files.parent_id) is left out: it stays within a
+// dump, so the file's dump_id already says.
+std::string going(const DumpTree& tree, const std::string& table) {
+  std::string condition;
+  for (const auto& key : tree.keys)
+    if (key.table == table && key.on_delete == "CASCADE" && key.parent != table)
+      condition += fmt::format("{}\"{}\" IN (SELECT id FROM {})", condition.empty() ? "" : " OR ", key.column,
+                               gone(key.parent));
+  return condition;
 }
 
 }  // namespace
 
 std::vector<std::string> dump_tables(SQLite::Database& db) {
-  const auto keys = foreign_keys(db);
-  std::set<std::string> tree{"dumps"};
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (const auto& key : keys)
-      if (key.cascade && tree.count(key.parent) && tree.insert(key.table).second) grew = true;
-  }
-  std::set<std::string> emptied_whole{"dumps"};
-  for (const auto& key : keys) {
-    if (!tree.count(key.parent)) continue;
-    if (!tree.count(key.table) || key.several_columns)
-      throw std::logic_error(fmt::format("{}.{} refers to {} in a way delete_every_dump does not handle", key.table,
-                                         key.column, key.parent));
-    if (key.cascade && key.never_null) emptied_whole.insert(key.table);
-  }
-  std::vector<std::string> tables;
-  for (const auto& table : tree) {
-    if (!emptied_whole.count(table))
-      throw std::logic_error(fmt::format("{} hangs from dumps only by keys that may be NULL", table));
-    if (table != "dumps") tables.push_back(table);
-  }
-  tables.push_back("dumps");
+  auto tables = dump_tree(db).tables;
+  std::rotate(tables.begin(), tables.begin() + 1, tables.end());  // dumps last
   return tables;
 }
 
 void delete_every_dump(SQLite::Database& db) {
   // Enforcement is off, so the order does not matter; an unqualified DELETE is what SQLite truncates.
   for (const auto& table : dump_tables(db)) db.exec(fmt::format("DELETE FROM \"{}\"", table));
+}
+
+void delete_dump(SQLite::Database& db, std::int64_t dump_id) {
+  const auto tree = dump_tree(db);
+  // From the top, each parent's rows that go are kept before its children's are found, so every
+  // table's rows go with one set-based DELETE afterwards (enforcement is off: order does not matter).
+  db.exec(fmt::format("CREATE TEMP TABLE {} (id INTEGER PRIMARY KEY)", gone("dumps")));
+  db.exec(fmt::format("INSERT INTO {} VALUES ({})", gone("dumps"), dump_id));
+  for (const auto& table : tree.tables)
+    if (table != "dumps" && tree.referenced.count(table))
+      db.exec(fmt::format("CREATE TEMP TABLE {0} (id INTEGER PRIMARY KEY); INSERT INTO {0} SELECT \"{1}\" FROM "
+                          "\"{2}\" WHERE {3}",
+                          gone(table), tree.referenced.at(table), table, going(tree, table)));
+  for (const auto& key : tree.keys)
+    if (key.on_delete == "SET NULL")
+      db.exec(fmt::format("UPDATE \"{0}\" SET \"{1}\" = NULL WHERE \"{1}\" IN (SELECT id FROM {2})", key.table,
+                          key.column, gone(key.parent)));
+  for (const auto& table : tree.tables)
+    if (table != "dumps") db.exec(fmt::format("DELETE FROM \"{}\" WHERE {}", table, going(tree, table)));
+  db.exec(fmt::format("DELETE FROM dumps WHERE id = {}", dump_id));
+  for (const auto& [table, column] : tree.referenced) db.exec(fmt::format("DROP TABLE {}", gone(table)));
 }
 
 }  // namespace animdex

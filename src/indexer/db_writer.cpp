@@ -207,7 +207,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
   const int prepared = sqlite3_prepare_v2(db.getHandle(), key_sql.c_str(), -1, &key_statement, nullptr);
   insert_key_.reset(key_statement);
   if (prepared != SQLITE_OK) throw SQLite::Exception(db.getHandle(), prepared);
-  totals_.bulk_load = bulk_load_;
+  totals_.bulk_load = mode_ != WriteMode::checked;
   bool same_roots_as_before = false;  // a dump re-indexed from its roots: its overlaps were accepted then
   if (const auto previous = labelled_dump(db, settings)) {
     same_roots_as_before = previous->same_roots;
@@ -218,8 +218,10 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
     if (previous->reusable) {
       dump_id_ = previous->id;
       totals_.incremental = true;
-    } else if (bulk_load_) {
+    } else if (mode_ == WriteMode::bulk_load) {
       delete_every_dump(db);  // the database's only dump (start_transaction)
+    } else if (mode_ == WriteMode::replace) {
+      delete_dump(db, previous->id);
     } else {
       SQLite::Statement remove(db, "DELETE FROM dumps WHERE id = ?");
       remove.bind(1, previous->id);
@@ -228,7 +230,7 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
   }
   if (!same_roots_as_before) check_overlap(db, settings);
   load_reference_tables(db, reference);
-  if (bulk_load_)
+  if (mode_ != WriteMode::checked)
     for (const auto index : table_columns::kDeferredIndexes) db.exec(fmt::format("DROP INDEX IF EXISTS {}", index));
   if (totals_.incremental) {
     SQLite::Statement files(db, "SELECT id, path, size, mtime_ns, content_hash, status, animation_count, format, "
@@ -279,28 +281,34 @@ void DumpWriter::RawStatementDeleter::operator()(sqlite3_stmt* statement) const 
 // lookup and a statement journal per insert doubled the writer's time; the tests check every
 // database they index with PRAGMA foreign_key_check) and builds bone_tracks' two indexes after its
 // rows (one sort each instead of a B-tree insert per row). So is a run that replaces the database's
-// only dump (a new build parses every file again; --no-incremental, another --keyframes, --replace):
-// it deletes that dump's rows table by table (delete_every_dump) and then writes as into a new
-// database. With enforcement on, the cascade from the old dump's row made a re-index of the
-// KH2-size DVD take 18 s against a first index's 5 s. The pragma is a no-op inside a transaction, so this is decided before BEGIN,
-// and checked again after it.
+// only dump (a new build parses every file again; --full, another --keyframes, --replace): it
+// empties the tables that hang from dumps (delete_every_dump) and then writes as into a new
+// database. A run that replaces one of several dumps deletes its rows set by set (delete_dump),
+// and is a bulk load as well: bone_tracks' indexes, dropped first, cost more to keep up to date
+// through the deletes and inserts than to build again over every dump's rows at the end (KH2-size
+// DVD: deleting its tracks 4.3 s with the indexes, 0.8 s without; building them 1.7 s). With
+// enforcement on, the cascade from the old dump's row made a re-index of the DVD take 18 s alone
+// in its database against a first index's 5 s, and 24 s beside another dump. The pragma is a no-op inside a transaction, so this is decided
+// before BEGIN and checked again after it.
+DumpWriter::WriteMode DumpWriter::write_mode(const DumpSettings& settings) {
+  const auto dumps = db_.execAndGet("SELECT count(*) FROM dumps").getInt64();
+  if (dumps == 0) return WriteMode::bulk_load;
+  const auto previous = labelled_dump(db_, settings);
+  if (!previous || previous->reusable || !(previous->same_roots || settings.replace)) return WriteMode::checked;
+  return dumps == 1 ? WriteMode::bulk_load : WriteMode::replace;
+}
+
 std::unique_ptr<SQLite::Transaction> DumpWriter::start_transaction(const DumpSettings& settings) {
-  const auto nothing_to_keep = [&] {
-    const auto dumps = db_.execAndGet("SELECT count(*) FROM dumps").getInt64();
-    if (dumps != 1) return dumps == 0;
-    const auto previous = labelled_dump(db_, settings);
-    return previous && !previous->reusable && (previous->same_roots || settings.replace);
-  };
-  bulk_load_ = nothing_to_keep();
-  if (bulk_load_) {
+  mode_ = write_mode(settings);
+  if (mode_ != WriteMode::checked) {
     db_.exec("PRAGMA foreign_keys = OFF");
     foreign_keys_back_.db = &db_;
   }
   auto transaction = begin_writing(db_, settings.lock_wait);
-  if (bulk_load_ && !nothing_to_keep()) {  // another writer came first: an ordinary index after all
+  if (mode_ != WriteMode::checked && write_mode(settings) != mode_) {  // another writer came first
     transaction.reset();  // rolls back
     db_.exec("PRAGMA foreign_keys = ON");
-    bulk_load_ = false;
+    mode_ = WriteMode::checked;
     transaction = begin_writing(db_, settings.lock_wait);
   }
   return transaction;
@@ -810,7 +818,7 @@ void DumpWriter::finish() {
   stamp.bind(3, totals_.errors);
   stamp.bind(4, dump_id_);
   stamp.exec();
-  if (bulk_load_) build_deferred_indexes(db_);
+  if (mode_ != WriteMode::checked) build_deferred_indexes(db_);
   // The post-index steps read only the dump's own rows: when no file was parsed or removed, what
   // they wrote last time stands (an unchanged re-index stays a fraction of a first index). A new
   // build has a new build id, which makes every file parsed again, so a changed step still runs.

@@ -33,7 +33,8 @@ struct DumpTotals {
   std::int64_t keys = 0;
   std::uint64_t bytes = 0;
   bool incremental = false;      // the label's previous dump was updated in place
-  bool bulk_load = false;        // written as into a new database (DumpWriter::start_transaction)
+  bool bulk_load = false;        // written without foreign-key checks, indexes built at the end (a
+                                 // first index, or a replace: DumpWriter::start_transaction)
   std::int64_t unchanged = 0;    // files whose rows were kept
   std::int64_t parsed = 0;       // files parsed (new or changed when incremental)
   std::int64_t removed = 0;      // files of the previous dump that are gone
@@ -152,10 +153,16 @@ class DumpWriter {
 
   SQLite::Database& db_;
   KeyStorage key_storage_ = KeyStorage::blob;
-  // A first index into a database without dumps, or one replacing its only dump: no foreign-key
-  // enforcement, bone_tracks' indexes built at finish() (start_transaction() says why). Declared
-  // before transaction_, which sets it.
-  bool bulk_load_ = false;
+  // How this run writes (start_transaction() says why):
+  enum class WriteMode {
+    checked,    // with foreign-key enforcement: an update in place, or a new dump beside others
+    // The others are bulk loads: no enforcement, bone_tracks' indexes built at finish().
+    bulk_load,  // no dump in the database, or only the one this run replaces (emptied table by table)
+    replace,    // one of several dumps replaced (its old rows deleted set by set)
+  };
+  WriteMode write_mode(const DumpSettings& settings);
+  // Declared before transaction_, which sets it.
+  WriteMode mode_ = WriteMode::checked;
   // Turns enforcement back on when the writer goes, even from a constructor that threw after
   // start_transaction(): declared before transaction_, so it runs after the rollback.
   struct ForeignKeysBack {

@@ -2,6 +2,8 @@
 // table by table, without enforcement; the schema has the shape that needs.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "db/database.h"
 #include "db/dump_rows.h"
 #include "sample/sample_dump.h"
@@ -10,6 +12,7 @@
 #include "support/kh2_trees.h"
 #include "support/nitro_trees.h"
 #include "support/test_support.h"
+#include "containers/narc/narc_writer.h"
 
 using namespace animdex;
 namespace fs = std::filesystem;
@@ -19,7 +22,9 @@ TEST_CASE("every table that hangs from dumps is emptied whole when every dump go
   auto db = open_for_writing(dir / "new.db");
   // Throws where a table hangs from dumps only by keys that may be NULL, or is referred to from
   // outside the tree: then delete_every_dump would not be the cascade.
-  const auto tables = dump_tables(db);
+  auto tables = dump_tables(db);
+  REQUIRE(tables.back() == "dumps");
+  std::sort(tables.begin(), tables.end() - 1);
   CHECK(tables == std::vector<std::string>{"animations", "bone_tracks", "files", "key_spline_rows", "keyframe_rows",
                                            "kh2_model_links", "kh2_models", "kh2_motions", "model_materials",
                                            "model_nodes", "mset_resolution", "mset_slots", "nitro_model_links",
@@ -27,8 +32,11 @@ TEST_CASE("every table that hangs from dumps is emptied whole when every dump go
                                            "track_behaviors", "dumps"});
 }
 
-TEST_CASE("delete_every_dump leaves the rows the cascade leaves", "[db][replace]") {
-  test::TempDir dir;
+namespace {
+
+// Two dumps of every kind of row: "one" (GNT, KH2 with models, DS with models, a NARC's members,
+// other Nitro kinds; keys as rows) and "two" (GNT, keys as blobs).
+void index_two_dumps(const fs::path& dir, const fs::path& database) {
   SampleDumpOptions sample;
   sample.character_count = 2;
   write_sample_dump(dir / "tree/gnt", sample);
@@ -37,10 +45,52 @@ TEST_CASE("delete_every_dump leaves the rows the cascade leaves", "[db][replace]
   test::write_nitro_link_tree(dir / "tree/ds");
   test::write_nitro_kinds_tree(dir / "tree/ds/kinds");
   test::write_bytes(dir / "tree/ds/kinds/shown.nsbva", test::nitro_visibility("shown", 3));
-  auto options = test::index_options(dir / "tree", dir / "cascade.db", "one");
+  test::write_bytes(dir / "tree/ds/pack.narc",
+                    narc::build_narc({{"a/walk.nsbca", test::nitro_joint_animation("walk", 3)},
+                                      {"a/walk.nsbmd", test::nitro_model_file("walk", {"r", "s", "t"})}},
+                                     true));
+  auto options = test::index_options(dir / "tree", database, "one");
   options.key_storage = KeyStorage::rows;  // keyframe_rows and key_spline_rows too
   run_index(options);
-  test::index_tree(dir / "other", dir / "cascade.db", "two");
+  test::index_tree(dir / "other", database, "two");
+}
+
+}  // namespace
+
+TEST_CASE("delete_dump leaves the rows the cascade leaves", "[db][replace]") {
+  test::TempDir dir;
+  index_two_dumps(dir.path(), dir / "cascade.db");
+  fs::copy_file(dir / "cascade.db", dir / "sets.db");
+  SQLite::Database cascade((dir / "cascade.db").string(), SQLite::OPEN_READWRITE);
+  SQLite::Database sets((dir / "sets.db").string(), SQLite::OPEN_READWRITE);
+  REQUIRE(test::query_integer(sets, "SELECT COUNT(*) FROM files WHERE parent_id IS NOT NULL") == 2);
+  // A reference across dumps, which animdex never writes but ON DELETE SET NULL clears when "two"
+  // goes: a link of a "one" motion to a file of "two".
+  for (auto* db : {&cascade, &sets})
+    db->exec("UPDATE kh2_model_links SET model_file_id = (SELECT MIN(f.id) FROM files f JOIN dumps d ON "
+             "d.id = f.dump_id WHERE d.label = 'two') WHERE rowid = (SELECT MIN(rowid) FROM kh2_model_links)");
+  const auto before = test::all_rows(sets);
+  const std::string label = GENERATE("one", "two");
+  const auto id = test::query_integer(sets, "SELECT id FROM dumps WHERE label = '" + label + "'");
+
+  cascade.exec("PRAGMA foreign_keys = ON");
+  cascade.exec("DELETE FROM dumps WHERE id = " + std::to_string(id));
+  sets.exec("PRAGMA foreign_keys = OFF");
+  sets.exec("BEGIN");
+  delete_dump(sets, id);
+  sets.exec("COMMIT");
+
+  const auto after = test::all_rows(sets);
+  CHECK(after == test::all_rows(cascade));
+  CHECK(after.size() < before.size());
+  CHECK(test::query_integer(sets, "SELECT COUNT(*) FROM dumps") == 1);
+  CHECK(test::sql_lines(sets, "PRAGMA foreign_key_check").empty());
+  CHECK(test::sql_lines(sets, "SELECT name FROM sqlite_temp_schema").empty());  // its own tables gone
+}
+
+TEST_CASE("delete_every_dump leaves the rows the cascade leaves", "[db][replace]") {
+  test::TempDir dir;
+  index_two_dumps(dir.path(), dir / "cascade.db");
   fs::copy_file(dir / "cascade.db", dir / "tables.db");
 
   SQLite::Database cascade((dir / "cascade.db").string(), SQLite::OPEN_READWRITE);
