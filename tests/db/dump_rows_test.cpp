@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 
 #include "db/database.h"
 #include "db/dump_rows.h"
@@ -55,61 +57,68 @@ void index_two_dumps(const fs::path& dir, const fs::path& database) {
   test::index_tree(dir / "other", database, "two");
 }
 
+// Two copies of one database: `cascade` deletes with the foreign keys' enforcement on, `bulk`
+// with it off, inside a transaction, each as the test says.
+struct TwoCopies {
+  explicit TwoCopies(const fs::path& dir) {
+    index_two_dumps(dir, dir / "cascade.db");
+    fs::copy_file(dir / "cascade.db", dir / "bulk.db");
+    cascade.emplace((dir / "cascade.db").string(), SQLite::OPEN_READWRITE);
+    bulk.emplace((dir / "bulk.db").string(), SQLite::OPEN_READWRITE);
+  }
+  void delete_both(const std::string& cascade_sql, const std::function<void(SQLite::Database&)>& bulk_delete) {
+    cascade->exec("PRAGMA foreign_keys = ON");
+    cascade->exec(cascade_sql);
+    bulk->exec("PRAGMA foreign_keys = OFF");
+    bulk->exec("BEGIN");
+    bulk_delete(*bulk);
+    bulk->exec("COMMIT");
+  }
+  std::optional<SQLite::Database> cascade;
+  std::optional<SQLite::Database> bulk;
+};
+
 }  // namespace
 
 TEST_CASE("delete_dump leaves the rows the cascade leaves", "[db][replace]") {
   test::TempDir dir;
-  index_two_dumps(dir.path(), dir / "cascade.db");
-  fs::copy_file(dir / "cascade.db", dir / "sets.db");
-  SQLite::Database cascade((dir / "cascade.db").string(), SQLite::OPEN_READWRITE);
-  SQLite::Database sets((dir / "sets.db").string(), SQLite::OPEN_READWRITE);
-  REQUIRE(test::query_integer(sets, "SELECT COUNT(*) FROM files WHERE parent_id IS NOT NULL") == 2);
+  TwoCopies copies(dir.path());
+  auto& db = *copies.bulk;
+  REQUIRE(test::query_integer(db, "SELECT COUNT(*) FROM files WHERE parent_id IS NOT NULL") == 2);
   // A reference across dumps, which animdex never writes but ON DELETE SET NULL clears when "two"
   // goes: a link of a "one" motion to a file of "two".
-  for (auto* db : {&cascade, &sets})
-    db->exec("UPDATE kh2_model_links SET model_file_id = (SELECT MIN(f.id) FROM files f JOIN dumps d ON "
-             "d.id = f.dump_id WHERE d.label = 'two') WHERE rowid = (SELECT MIN(rowid) FROM kh2_model_links)");
-  const auto before = test::all_rows(sets);
+  for (auto* copy : {&*copies.cascade, &db})
+    copy->exec("UPDATE kh2_model_links SET model_file_id = (SELECT MIN(f.id) FROM files f JOIN dumps d ON "
+               "d.id = f.dump_id WHERE d.label = 'two') WHERE rowid = (SELECT MIN(rowid) FROM kh2_model_links)");
+  const auto before = test::all_rows(db);
   const std::string label = GENERATE("one", "two");
-  const auto id = test::query_integer(sets, "SELECT id FROM dumps WHERE label = '" + label + "'");
+  const auto id = test::query_integer(db, "SELECT id FROM dumps WHERE label = '" + label + "'");
 
-  cascade.exec("PRAGMA foreign_keys = ON");
-  cascade.exec("DELETE FROM dumps WHERE id = " + std::to_string(id));
-  sets.exec("PRAGMA foreign_keys = OFF");
-  sets.exec("BEGIN");
-  delete_dump(sets, id);
-  sets.exec("COMMIT");
+  copies.delete_both("DELETE FROM dumps WHERE id = " + std::to_string(id),
+                     [&](SQLite::Database& bulk) { delete_dump(bulk, id); });
 
-  const auto after = test::all_rows(sets);
-  CHECK(after == test::all_rows(cascade));
+  const auto after = test::all_rows(db);
+  CHECK(after == test::all_rows(*copies.cascade));
   CHECK(after.size() < before.size());
-  CHECK(test::query_integer(sets, "SELECT COUNT(*) FROM dumps") == 1);
-  CHECK(test::sql_lines(sets, "PRAGMA foreign_key_check").empty());
-  CHECK(test::sql_lines(sets, "SELECT name FROM sqlite_temp_schema").empty());  // its own tables gone
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM dumps") == 1);
+  CHECK(test::sql_lines(db, "PRAGMA foreign_key_check").empty());
+  CHECK(test::sql_lines(db, "SELECT name FROM sqlite_temp_schema").empty());  // its own tables gone
 }
 
 TEST_CASE("delete_every_dump leaves the rows the cascade leaves", "[db][replace]") {
   test::TempDir dir;
-  index_two_dumps(dir.path(), dir / "cascade.db");
-  fs::copy_file(dir / "cascade.db", dir / "tables.db");
-
-  SQLite::Database cascade((dir / "cascade.db").string(), SQLite::OPEN_READWRITE);
-  SQLite::Database tables((dir / "tables.db").string(), SQLite::OPEN_READWRITE);
-  for (const auto& table : dump_tables(tables))
+  TwoCopies copies(dir.path());
+  auto& db = *copies.bulk;
+  for (const auto& table : dump_tables(db))
     if (table != "model_materials")  // the project's BMD0 writer writes no materials
-      CHECK(table + " " + std::to_string(test::query_integer(tables, "SELECT COUNT(*) FROM " + table)) != table + " 0");
-  const auto before = test::all_rows(tables);
+      CHECK(table + " " + std::to_string(test::query_integer(db, "SELECT COUNT(*) FROM " + table)) != table + " 0");
+  const auto before = test::all_rows(db);
 
-  cascade.exec("PRAGMA foreign_keys = ON");
-  cascade.exec("DELETE FROM dumps");
-  tables.exec("PRAGMA foreign_keys = OFF");
-  tables.exec("BEGIN");
-  delete_every_dump(tables);
-  tables.exec("COMMIT");
+  copies.delete_both("DELETE FROM dumps", delete_every_dump);
 
-  const auto after = test::all_rows(tables);
-  CHECK(after == test::all_rows(cascade));
-  CHECK(test::query_integer(tables, "SELECT COUNT(*) FROM ref_formats") > 0);  // outside the dumps' tree
+  const auto after = test::all_rows(db);
+  CHECK(after == test::all_rows(*copies.cascade));
+  CHECK(test::query_integer(db, "SELECT COUNT(*) FROM ref_formats") > 0);  // outside the dumps' tree
   CHECK(after.size() < before.size());
-  CHECK(test::sql_lines(tables, "PRAGMA foreign_key_check").empty());
+  CHECK(test::sql_lines(db, "PRAGMA foreign_key_check").empty());
 }
