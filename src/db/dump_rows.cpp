@@ -39,6 +39,27 @@ std::vector<ForeignKey> foreign_keys(SQLite::Database& db) {
   return keys;
 }
 
+// `tables` ordered so that each comes after every other table it has a cascading key to.
+std::vector<std::string> parents_first(const std::vector<std::string>& tables, const std::vector<ForeignKey>& keys) {
+  std::vector<std::string> ordered;
+  std::set<std::string> placed;
+  while (ordered.size() < tables.size()) {
+    const auto before = ordered.size();
+    for (const auto& table : tables) {
+      const bool ready = !placed.count(table) && std::none_of(keys.begin(), keys.end(), [&](const ForeignKey& key) {
+        return key.table == table && key.on_delete == "CASCADE" && key.parent != table &&
+               std::count(tables.begin(), tables.end(), key.parent) && !placed.count(key.parent);
+      });
+      if (ready) {
+        ordered.push_back(table);
+        placed.insert(table);
+      }
+    }
+    if (ordered.size() == before) throw std::logic_error("the dumps' tables refer to each other in a cycle");
+  }
+  return ordered;
+}
+
 // The tables a cascade from `dumps` reaches, parents before their children, `dumps` first, and the
 // keys into them; checked to have the shape the functions below rely on.
 struct DumpTree {
@@ -55,6 +76,7 @@ DumpTree dump_tree(SQLite::Database& db) {
     for (const auto& key : all_keys)
       if (key.on_delete == "CASCADE" && key.parent == tree.tables[next] && in_tree.insert(key.table).second)
         tree.tables.push_back(key.table);
+  tree.tables = parents_first(tree.tables, all_keys);
   std::set<std::string> owned{"dumps"};  // with a cascading key that is never NULL
   for (const auto& key : all_keys) {
     if (!in_tree.count(key.parent)) continue;
@@ -104,20 +126,22 @@ void delete_dump(SQLite::Database& db, std::int64_t dump_id) {
   const auto tree = dump_tree(db);
   // From the top, each parent's rows that go are kept before its children's are found, so every
   // table's rows go with one set-based DELETE afterwards (enforcement is off: order does not matter).
-  db.exec(fmt::format("CREATE TEMP TABLE {} (id INTEGER PRIMARY KEY)", gone("dumps")));
+  for (const auto& [table, column] : tree.referenced)
+    db.exec(fmt::format("DROP TABLE IF EXISTS {0}; CREATE TEMP TABLE {0} (id INTEGER PRIMARY KEY)", gone(table)));
   db.exec(fmt::format("INSERT INTO {} VALUES ({})", gone("dumps"), dump_id));
   for (const auto& table : tree.tables)
     if (table != "dumps" && tree.referenced.count(table))
-      db.exec(fmt::format("CREATE TEMP TABLE {0} (id INTEGER PRIMARY KEY); INSERT INTO {0} SELECT \"{1}\" FROM "
-                          "\"{2}\" WHERE {3}",
-                          gone(table), tree.referenced.at(table), table, going(tree, table)));
+      db.exec(fmt::format("INSERT INTO {} SELECT \"{}\" FROM \"{}\" WHERE {}", gone(table),
+                          tree.referenced.at(table), table, going(tree, table)));
+  for (const auto& table : tree.tables)
+    if (table != "dumps") db.exec(fmt::format("DELETE FROM \"{}\" WHERE {}", table, going(tree, table)));
+  db.exec(fmt::format("DELETE FROM dumps WHERE id = {}", dump_id));
+  // After the deletes, so only the rows that stay are written (animdex keeps links within a dump,
+  // so normally none is).
   for (const auto& key : tree.keys)
     if (key.on_delete == "SET NULL")
       db.exec(fmt::format("UPDATE \"{0}\" SET \"{1}\" = NULL WHERE \"{1}\" IN (SELECT id FROM {2})", key.table,
                           key.column, gone(key.parent)));
-  for (const auto& table : tree.tables)
-    if (table != "dumps") db.exec(fmt::format("DELETE FROM \"{}\" WHERE {}", table, going(tree, table)));
-  db.exec(fmt::format("DELETE FROM dumps WHERE id = {}", dump_id));
   for (const auto& [table, column] : tree.referenced) db.exec(fmt::format("DROP TABLE {}", gone(table)));
 }
 

@@ -66,6 +66,10 @@ std::vector<std::string> root_lines(const std::string& roots) {
   return lines;
 }
 
+// How much dearer deleting a track with foreign keys on is than building the indexes over one
+// (start_transaction): measured 8x on the KH2-size DVD; 5 leaves room for the writes both share.
+constexpr std::int64_t kReplaceTrackCost = 5;
+
 // The dump `settings.label` names, and what this run may do with it.
 struct LabelledDump {
   std::int64_t id = 0;
@@ -208,6 +212,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
   insert_key_.reset(key_statement);
   if (prepared != SQLITE_OK) throw SQLite::Exception(db.getHandle(), prepared);
   totals_.bulk_load = mode_ != WriteMode::checked;
+  if (mode_ != WriteMode::checked)  // before the old rows go, so their delete does not update them
+    for (const auto index : table_columns::kDeferredIndexes) db.exec(fmt::format("DROP INDEX IF EXISTS {}", index));
   bool same_roots_as_before = false;  // a dump re-indexed from its roots: its overlaps were accepted then
   if (const auto previous = labelled_dump(db, settings)) {
     same_roots_as_before = previous->same_roots;
@@ -230,8 +236,6 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
   }
   if (!same_roots_as_before) check_overlap(db, settings);
   load_reference_tables(db, reference);
-  if (mode_ != WriteMode::checked)
-    for (const auto index : table_columns::kDeferredIndexes) db.exec(fmt::format("DROP INDEX IF EXISTS {}", index));
   if (totals_.incremental) {
     SQLite::Statement files(db, "SELECT id, path, size, mtime_ns, content_hash, status, animation_count, format, "
                                 "parent_id IS NOT NULL, stored_size, stored_hash FROM files WHERE dump_id = ?");
@@ -283,10 +287,12 @@ void DumpWriter::RawStatementDeleter::operator()(sqlite3_stmt* statement) const 
 // rows (one sort each instead of a B-tree insert per row). So is a run that replaces the database's
 // only dump (a new build parses every file again; --full, another --keyframes, --replace): it
 // empties the tables that hang from dumps (delete_every_dump) and then writes as into a new
-// database. A run that replaces one of several dumps deletes its rows set by set (delete_dump),
-// and is a bulk load as well: bone_tracks' indexes, dropped first, cost more to keep up to date
-// through the deletes and inserts than to build again over every dump's rows at the end (KH2-size
-// DVD: deleting its tracks 4.3 s with the indexes, 0.8 s without; building them 1.7 s). With
+// database. A run that replaces one of several dumps, one that holds at least a fifth of the
+// database's tracks, deletes its rows set by set (delete_dump) and is a bulk load as well:
+// bone_tracks' indexes, dropped first, cost more to keep up to date through the deletes and
+// inserts than to build again over every dump's rows at the end (KH2-size DVD: deleting its
+// tracks 4.3 s with the indexes, 0.8 s without; building them 1.7 s). A smaller one is replaced
+// through the cascade, which costs only its own rows. With
 // enforcement on, the cascade from the old dump's row made a re-index of the DVD take 18 s alone
 // in its database against a first index's 5 s, and 24 s beside another dump. The pragma is a no-op inside a transaction, so this is decided
 // before BEGIN and checked again after it.
@@ -295,7 +301,17 @@ DumpWriter::WriteMode DumpWriter::write_mode(const DumpSettings& settings) {
   if (dumps == 0) return WriteMode::bulk_load;
   const auto previous = labelled_dump(db_, settings);
   if (!previous || previous->reusable || !(previous->same_roots || settings.replace)) return WriteMode::checked;
-  return dumps == 1 ? WriteMode::bulk_load : WriteMode::replace;
+  if (dumps == 1) return WriteMode::bulk_load;
+  // Building bone_tracks' indexes again covers every dump's tracks; the cascade deletes only this
+  // dump's, about five times dearer a track (KH2-size DVD: 1.7 s to build them over 1.8 M tracks,
+  // 13.6 s to delete as many with enforcement on).
+  SQLite::Statement tracks(db_, "SELECT coalesce(sum(a.track_count), 0), coalesce(sum(a.track_count) FILTER "
+                                "(WHERE f.dump_id = ?), 0) FROM animations a JOIN files f ON f.id = a.file_id");
+  tracks.bind(1, previous->id);
+  tracks.executeStep();
+  const auto all = tracks.getColumn(0).getInt64();
+  const auto replaced = tracks.getColumn(1).getInt64();
+  return replaced * kReplaceTrackCost >= all ? WriteMode::replace : WriteMode::checked;
 }
 
 std::unique_ptr<SQLite::Transaction> DumpWriter::start_transaction(const DumpSettings& settings) {

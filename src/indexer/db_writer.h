@@ -155,10 +155,12 @@ class DumpWriter {
   KeyStorage key_storage_ = KeyStorage::blob;
   // How this run writes (start_transaction() says why):
   enum class WriteMode {
-    checked,    // with foreign-key enforcement: an update in place, or a new dump beside others
+    checked,    // with foreign-key enforcement: an update in place, a new dump beside others, or a
+                // small one replaced beside others (its rows deleted by the cascade)
     // The others are bulk loads: no enforcement, bone_tracks' indexes built at finish().
     bulk_load,  // no dump in the database, or only the one this run replaces (emptied table by table)
-    replace,    // one of several dumps replaced (its old rows deleted set by set)
+    replace,    // one of several dumps replaced, one with a fifth of the tracks or more (its old
+                // rows deleted set by set)
   };
   WriteMode write_mode(const DumpSettings& settings);
   // Declared before transaction_, which sets it.

@@ -127,7 +127,8 @@ TEST_CASE("another build, --full or other keyframe storage re-parse everything",
 // pages the old rows freed: "database or disk is full" after a new build, on a KH2-size image. The
 // setting is process-wide, made before SQLite starts, so this runs `animdex index` in a child.
 // Replacing the database's only dump empties its tables (delete_every_dump) and replacing one of
-// two deletes its rows by the cascade: either way the new rows reuse freed pages, so both are run.
+// two deletes its rows set by set (delete_dump): either way the new rows reuse freed pages, so
+// both are run.
 TEST_CASE("a dump whose files' rows fill many pages is replaced after another build", "[incremental]") {
   test::TempDir dir;
   std::vector<kh2::BarWriteEntry> motions;

@@ -1,6 +1,6 @@
-// A run that replaces a dump (a new build, --no-incremental, other keyframe storage) ends with the
-// rows a first index of the same tree would write; replacing the database's only dump writes them
-// as a first index does (DumpWriter::start_transaction), and another dump is never touched.
+// A run that replaces a dump (a new build, --full, other keyframe storage, --replace) ends with the
+// rows a first index of the same tree would write, however it deletes the old ones
+// (DumpWriter::start_transaction), and another dump is never touched, even by a run that fails.
 #include <catch2/catch.hpp>
 
 #include "db/database.h"
@@ -119,32 +119,50 @@ TEST_CASE("replacing the database's only dump leaves what a first index into a n
 
 TEST_CASE("replacing one of two dumps leaves the other as it was", "[incremental][replace]") {
   test::TempDir dir;
-  write_tree(dir / "one");
-  SampleDumpOptions sample;
-  sample.character_count = 3;
-  write_sample_dump(dir / "two", sample);
+  write_tree(dir / "big");
+  test::write_bytes(dir / "small/obj/B_EX100.mset", test::kh2_set_of(4));
   const auto database = dir / "two-dumps.db";
-  index_as(dir / "one", database, "one");
-  index_as(dir / "two", database, "two");
-  const auto dump_two = [&] {
+  index_as(dir / "big", database, "big");
+  index_as(dir / "small", database, "small");
+  // A dump with most of the tracks is deleted set by set, with bone_tracks' indexes built again
+  // over both dumps (a bulk load); a small one through the cascade, which costs only its rows.
+  const std::string label = GENERATE("big", "small");
+  const std::string other = label == "big" ? "small" : "big";
+  const auto dump_of = [&](const std::string& name) {
     SQLite::Database db(database.string(), SQLite::OPEN_READONLY);
-    return test::sql_lines(db, "SELECT f.id, f.path, a.id, a.content_hash, COUNT(t.id) FROM files f JOIN dumps d ON "
-                               "d.id = f.dump_id LEFT JOIN animations a ON a.file_id = f.id LEFT JOIN bone_tracks t ON "
-                               "t.animation_id = a.id WHERE d.label = 'two' GROUP BY f.id, a.id ORDER BY f.id, a.id");
+    return dump_content(db, name);
   };
-  const auto before = dump_two();
-  REQUIRE(before.size() > 5);
-  forge_older_build(database, "one");
-  const auto replaced = index_as(dir / "one", database, "one");
+  const auto before = dump_of(other);
+  REQUIRE(before.size() > 1);
+  forge_older_build(database, label);
+  const auto replaced = index_as(dir / label, database, label);
   CHECK_FALSE(replaced.totals.incremental);
-  CHECK(replaced.totals.bulk_load);  // its old rows deleted set by set (delete_dump)
-  CHECK(dump_two() == before);
+  CHECK(replaced.totals.bulk_load == (label == "big"));
+  CHECK(dump_of(other) == before);
   SQLite::Database db(database.string(), SQLite::OPEN_READONLY);
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM dumps") == 2);
   CHECK(test::sql_lines(db, "PRAGMA foreign_key_check").empty());
-  // The replaced dump holds what a first index of its tree would.
+  // The replaced dump holds what a first index of its tree would, and the indexes are back.
   const auto alone = dir / "alone.db";
-  index_as(dir / "one", alone, "one");
+  index_as(dir / label, alone, label);
   SQLite::Database fresh(alone.string(), SQLite::OPEN_READONLY);
-  CHECK(dump_content(db, "one") == dump_content(fresh, "one"));
+  CHECK(dump_content(db, label) == dump_content(fresh, label));
+  CHECK(indexes_of(database) == indexes_of(alone));
+}
+
+TEST_CASE("a replace that fails leaves both dumps as they were", "[incremental][replace]") {
+  test::TempDir dir;
+  write_tree(dir / "one");
+  test::write_bytes(dir / "two/obj/B_EX100.mset", test::kh2_set_of(4));
+  const auto database = dir / "two-dumps.db";
+  index_as(dir / "one", database, "one");
+  index_as(dir / "two", database, "two");
+  const auto rows = rows_of(database);
+  const auto indexes = indexes_of(database);
+  // "one" (most of the tracks: deleted set by set, its indexes dropped) replaced by a tree inside
+  // dump "two": refused as an overlap after the old rows went.
+  CHECK_THROWS_AS(index_as(dir / "two/obj", database, "one", KeyStorage::blob, true, /*replace=*/true),
+                  DumpsOverlap);
+  CHECK(rows_of(database) == rows);
+  CHECK(indexes_of(database) == indexes);
 }
