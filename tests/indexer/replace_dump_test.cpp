@@ -76,6 +76,16 @@ std::vector<std::string> dump_content(SQLite::Database& db, const std::string& l
   return lines;
 }
 
+// A database of two dumps: "big" (the tree above, most of the tracks) and "small" (one KH2 set).
+fs::path index_big_and_small(const fs::path& dir) {
+  write_tree(dir / "big");
+  test::write_bytes(dir / "small/obj/B_EX100.mset", test::kh2_set_of(4));
+  const auto database = dir / "two-dumps.db";
+  index_as(dir / "big", database, "big");
+  index_as(dir / "small", database, "small");
+  return database;
+}
+
 }  // namespace
 
 TEST_CASE("replacing the database's only dump leaves what a first index into a new database would",
@@ -119,11 +129,7 @@ TEST_CASE("replacing the database's only dump leaves what a first index into a n
 
 TEST_CASE("replacing one of two dumps leaves the other as it was", "[incremental][replace]") {
   test::TempDir dir;
-  write_tree(dir / "big");
-  test::write_bytes(dir / "small/obj/B_EX100.mset", test::kh2_set_of(4));
-  const auto database = dir / "two-dumps.db";
-  index_as(dir / "big", database, "big");
-  index_as(dir / "small", database, "small");
+  const auto database = index_big_and_small(dir.path());
   // A dump with most of the tracks is deleted set by set, with bone_tracks' indexes built again
   // over both dumps (a bulk load); a small one through the cascade, which costs only its rows.
   const std::string label = GENERATE("big", "small");
@@ -152,16 +158,12 @@ TEST_CASE("replacing one of two dumps leaves the other as it was", "[incremental
 
 TEST_CASE("a replace that fails leaves both dumps as they were", "[incremental][replace]") {
   test::TempDir dir;
-  write_tree(dir / "one");
-  test::write_bytes(dir / "two/obj/B_EX100.mset", test::kh2_set_of(4));
-  const auto database = dir / "two-dumps.db";
-  index_as(dir / "one", database, "one");
-  index_as(dir / "two", database, "two");
+  const auto database = index_big_and_small(dir.path());
   const auto rows = rows_of(database);
   const auto indexes = indexes_of(database);
-  // "one" (most of the tracks: deleted set by set, its indexes dropped) replaced by a tree inside
-  // dump "two": refused as an overlap after the old rows went.
-  CHECK_THROWS_AS(index_as(dir / "two/obj", database, "one", KeyStorage::blob, true, /*replace=*/true),
+  // "big" (most of the tracks: deleted set by set, its indexes dropped) replaced by a tree inside
+  // dump "small": refused as an overlap after the old rows went.
+  CHECK_THROWS_AS(index_as(dir / "small/obj", database, "big", KeyStorage::blob, true, /*replace=*/true),
                   DumpsOverlap);
   CHECK(rows_of(database) == rows);
   CHECK(indexes_of(database) == indexes);
