@@ -292,10 +292,10 @@ void DumpWriter::RawStatementDeleter::operator()(sqlite3_stmt* statement) const 
 // bone_tracks' indexes, dropped first, cost more to keep up to date through the deletes and
 // inserts than to build again over every dump's rows at the end (KH2-size DVD: deleting its
 // tracks 4.3 s with the indexes, 0.8 s without; building them 1.7 s). A smaller one is replaced
-// through the cascade, which costs only its own rows. With
-// enforcement on, the cascade from the old dump's row made a re-index of the DVD take 18 s alone
-// in its database against a first index's 5 s, and 24 s beside another dump. The pragma is a no-op inside a transaction, so this is decided
-// before BEGIN and checked again after it.
+// through the cascade, which costs only its own rows. With enforcement on, the cascade from the
+// old dump's row made a re-index of the DVD take 18 s alone in its database against a first
+// index's 5 s, and 24 s beside another dump. The pragma is a no-op inside a transaction, so this
+// is decided before BEGIN and checked again after it.
 DumpWriter::WriteMode DumpWriter::write_mode(const DumpSettings& settings) {
   const auto dumps = db_.execAndGet("SELECT count(*) FROM dumps").getInt64();
   if (dumps == 0) return WriteMode::bulk_load;

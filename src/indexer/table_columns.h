@@ -25,9 +25,9 @@ inline constexpr std::string_view kKeySplineRows[] = {"track_id", "key_index", "
 inline constexpr std::string_view kTrackBehaviors[] = {"track_id", "pre_behavior", "post_behavior"};
 inline constexpr std::string_view kScanWarnings[] = {"dump_id", "path", "message"};
 
-// Indexes a bulk load (a first index into an empty database, or one replacing a dump) builds after
-// its rows instead of row by row (one sort instead of a B-tree insert per row;
-// they come back with the schema's DDL before commit).
+// Indexes a bulk load (a first index into an empty database, or a run replacing a large dump)
+// builds after its rows instead of row by row (one sort instead of a B-tree insert per row; they
+// come back with the schema's DDL before commit).
 inline constexpr std::string_view kDeferredIndexes[] = {"bone_tracks_by_animation", "bone_tracks_by_bone"};
 
 // "INSERT INTO table(a, b) VALUES (:a, :b)".
