@@ -9,6 +9,8 @@
 #include <span>
 #include <vector>
 
+#include "core/content_hash.h"
+
 namespace animdex {
 
 class ByteSource {
@@ -26,6 +28,10 @@ class ByteSource {
     return offset <= size() && length <= size() - offset;
   }
 };
+
+// hash_bytes' digits for [offset, offset + length) of `source`, read a piece at a time, so hashing a
+// member's stored bytes holds no buffer its size. Throws ParseFailure as read() does.
+HexDigest hash_range(const ByteSource& source, std::uint64_t offset, std::uint64_t length);
 
 // Bytes held in memory: owned (a decompressed member) or borrowed (a test's buffer).
 class MemorySource final : public ByteSource {

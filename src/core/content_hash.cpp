@@ -42,6 +42,16 @@ void ContentHasher::add_text(std::string_view text) {
   }
 }
 
+void ContentHasher::add_bytes(std::span<const std::byte> bytes) {
+  if (size_ + bytes.size() <= kChunk) {
+    if (!bytes.empty()) std::memcpy(buffer_ + size_, bytes.data(), bytes.size());
+    size_ += bytes.size();
+    return;
+  }
+  flush();
+  XXH3_64bits_update(static_cast<XXH3_state_t*>(state_), bytes.data(), bytes.size());
+}
+
 HexDigest ContentHasher::digest() {
   std::uint64_t hash = 0;
   if (!state_) {

@@ -63,6 +63,8 @@ class ContentHasher {
   void add_i64(std::int64_t value) { add_u64(static_cast<std::uint64_t>(value)); }
   void add_f64(double value) { add_u64(std::bit_cast<std::uint64_t>(value)); }  // the bits: -0.0 is not 0.0
   void add_text(std::string_view text);
+  // Raw bytes, no length before them: pieces added in turn hash as hash_bytes of them joined.
+  void add_bytes(std::span<const std::byte> bytes);
   std::string hex();
   HexDigest digest();  // the same digits as hex()
 

@@ -202,8 +202,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       insert_warning_(db, insert_sql("scan_warnings", table_columns::kScanWarnings)),
       insert_behaviors_(db, insert_sql("track_behaviors", table_columns::kTrackBehaviors)),
       insert_spline_(db, insert_sql("key_spline_rows", table_columns::kKeySplineRows)),
-      touch_file_(db, "UPDATE files SET size = ?, mtime_ns = ?, parent_id = ?, member_name = ?, member_offset = ?, "
-                      "stored_size = ?, compression = ?, stored_hash = ? WHERE id = ?"),
+      touch_file_(db, "UPDATE files SET size = ?, mtime_ns = ?, member_name = ?, member_offset = ?, stored_size = ?, "
+                      "compression = ?, stored_hash = ? WHERE id = ?"),
       delete_warnings_(db, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?"),
       delete_file_(db, "DELETE FROM files WHERE id = ?") {
   sqlite3_stmt* key_statement = nullptr;
@@ -367,20 +367,22 @@ void DumpWriter::note_container(const FileRow& file, std::int64_t id) {
 
 // A file whose content hash is unchanged keeps its rows; its size, time and where it sits in its
 // container (a member may have moved) are brought up to date. False when the row is gone.
+// parent_id is left as it is: a member's row outlives a run only with its container's, which keeps
+// its id (keep_members, update_container). Setting it anyway made each UPDATE one that could fail
+// a foreign key after writing, which SQLite prepares for by copying every page the statement
+// touches into its sub-journal first: 5 pages (80 KiB) a member, 100 MB for the 1,222 sets a KH2
+// DVD keeps when one changes.
 bool DumpWriter::touch_unchanged(std::int64_t id, const FileRow& file) {
   SQLite::Statement& touch = touch_file_;
   touch.reset();
   touch.bind(1, static_cast<std::int64_t>(file.size));
   touch.bind(2, file.mtime_ns);
-  std::optional<std::int64_t> parent_id;
-  if (const auto parent = container_ids_.find(file.parent_path); parent != container_ids_.end()) parent_id = parent->second;
-  bind_optional(touch, 3, parent_id);
-  bind_optional(touch, 4, file.member_name);
-  bind_optional(touch, 5, file.member_offset);
-  bind_optional(touch, 6, file.stored_size);
-  bind_optional(touch, 7, file.compression);
-  bind_optional(touch, 8, file.stored_hash);
-  touch.bind(9, id);
+  bind_optional(touch, 3, file.member_name);
+  bind_optional(touch, 4, file.member_offset);
+  bind_optional(touch, 5, file.stored_size);
+  bind_optional(touch, 6, file.compression);
+  bind_optional(touch, 7, file.stored_hash);
+  touch.bind(8, id);
   return touch.exec() == 1;
 }
 

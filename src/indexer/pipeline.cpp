@@ -161,12 +161,16 @@ IndexSummary run_index(const IndexOptions& options) {
       return std::nullopt;
     return PreviousMember{*previous->stored_hash, previous->size, *previous->stored_size};
   }, options.max_file_size);
+  const double setup_seconds = seconds_since(started);  // walk, database open, the writer's start
+  double scan_seconds = 0.0;  // inside the serial first stage: listing containers, opening members
   double writer_seconds = 0.0;  // inside the serial writer stage: where 2 threads wait on 1 (-v shows it)
   tbb::parallel_pipeline(
       tokens,
       tbb::make_filter<void, std::shared_ptr<ScanItem>>(tbb::filter_mode::serial_in_order,
                                                         [&](tbb::flow_control& control) -> std::shared_ptr<ScanItem> {
+                                                          const auto scan_started = Clock::now();
                                                           auto item = queue.next();
+                                                          scan_seconds += seconds_since(scan_started);
                                                           if (!item) {
                                                             control.stop();
                                                             return nullptr;
@@ -212,10 +216,11 @@ IndexSummary run_index(const IndexOptions& options) {
     spdlog::info("{} compressed member{} of changed images kept by the hash of {} stored bytes, not decompressed",
                  summary.kept_undecompressed, summary.kept_undecompressed == 1 ? "" : "s",
                  summary.kept_undecompressed == 1 ? "its" : "their");
-  spdlog::info("index took {:.3f} s with {} thread{} and {} files in flight: files {:.3f} s (the serial writer {:.3f} s "
-               "of it), then indexes, post-index SQL and commit {:.3f} s; peak memory {}",
-               summary.seconds, threads, threads == 1 ? "" : "s", tokens, files_seconds, writer_seconds,
-               summary.seconds - files_seconds, peak_resident_text());
+  spdlog::info("index took {:.3f} s with {} thread{} and {} files in flight: set-up {:.3f} s, files {:.3f} s (the "
+               "serial scan {:.3f} s and the serial writer {:.3f} s of it), then indexes, post-index SQL and commit "
+               "{:.3f} s; peak memory {}",
+               summary.seconds, threads, threads == 1 ? "" : "s", tokens, setup_seconds, files_seconds - setup_seconds,
+               scan_seconds, writer_seconds, summary.seconds - files_seconds, peak_resident_text());
   return summary;
 }
 

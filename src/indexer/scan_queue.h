@@ -97,11 +97,17 @@ class ScanQueue {
     std::size_t next = 0;
     std::uint64_t held_bytes = 0;  // decompressed container bytes this frame keeps alive
     std::unordered_multimap<std::string, std::size_t> by_folded_stem;  // companion lookup, made on demand
+    // By member: the hash of its stored bytes, taken ahead for the members a re-index may keep
+    // (prehash_stored_bytes); empty when there are none.
+    std::vector<std::optional<HexDigest>> stored_hashes;
   };
 
   ScanItem walked_item(std::size_t index);
-  ScanItem member_item(Frame& frame, const Member& member);
+  ScanItem member_item(Frame& frame, std::size_t index);
   void open_and_detect(ScanItem& item);
+  std::optional<PreviousMember> comparable_previous(const std::string& path, const Member& member,
+                                                    const ByteSource& data) const;
+  void prehash_stored_bytes(Frame& frame) const;
   bool stored_bytes_unchanged(ScanItem& item);
   ScanItem whole_file_lz(ScanItem item, const std::shared_ptr<const ByteSource>& file, std::string_view name);
   // Lists `item` as a container, pushing a frame of its members.

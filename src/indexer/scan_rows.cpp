@@ -64,7 +64,7 @@ std::optional<std::string> stored_hash_of(const ScanItem& item, const ProcessOpt
   const Member& member = *item.member;
   if (item.depth == 0 || !member.compression || member.stored_size > options.max_file_size) return std::nullopt;
   if (item.stored_hash) return item.stored_hash;
-  return hash_bytes(item.parent_data->read_vector(member.offset, member.stored_size));
+  return hash_range(*item.parent_data, member.offset, member.stored_size).text();
 }
 
 // A compressed member whose stored bytes are the last dump's (ScanQueue checked): its rows are kept.

@@ -355,7 +355,7 @@ TEST_CASE("verbose (-v) works before and after the verb", "[cli][help]") {
   const std::string said = "animdex: info: animdex " ANIMDEX_VERSION ", verb `index`\n";
   // Verbose index runs also say where the time went (pipeline.cpp), one line after the verb's.
   const auto said_by_index = [&](const std::string& err) {
-    return err.starts_with(said + "animdex: info: index took ") && err.find(" files in flight: files ") != std::string::npos &&
+    return err.starts_with(said + "animdex: info: index took ") && err.find(" files in flight: set-up ") != std::string::npos &&
            std::count(err.begin(), err.end(), '\n') == 2;
   };
   auto quiet = run_capturing({"index", (dir / "s").string(), "--db", db, "--quiet"});

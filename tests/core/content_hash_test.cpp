@@ -61,3 +61,16 @@ TEST_CASE("add_words hashes as add_u64 of each word does, across chunk boundarie
   long_run.add_words(words);
   CHECK(long_run.hex() == long_word.hex());
 }
+
+TEST_CASE("raw bytes added to a hasher in pieces hash as the pieces joined", "[core]") {
+  std::vector<std::byte> bytes(20000);
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<std::byte>((i * 131 + i / 251) & 0xFF);
+  for (const std::size_t cut : {std::size_t{0}, std::size_t{100}, std::size_t{4095}, std::size_t{4096}, std::size_t{9000}}) {
+    INFO(cut);
+    ContentHasher hasher;
+    hasher.add_bytes(std::span<const std::byte>(bytes).first(cut));
+    hasher.add_bytes(std::span<const std::byte>(bytes).subspan(cut, 7));
+    hasher.add_bytes(std::span<const std::byte>(bytes).subspan(cut + 7));
+    CHECK(hasher.hex() == hash_bytes(bytes));
+  }
+}
