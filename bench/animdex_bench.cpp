@@ -28,6 +28,7 @@
 
 #include "bench_corpus.h"
 #include "game_images.h"
+#include "floors.h"
 #include "core/embedded.h"
 #include "db/database.h"
 #include "db/key_tables.h"
@@ -547,14 +548,50 @@ int main(int argc, char** argv) {
                                    kh2_run.seconds, kh2_run.peak_mib, mib(database_bytes(work / "game-kh2.db"))),
                        fmt::format("{:.1f} MiB/s", loose_rate / (1 << 20)), kh2_rate / loose_rate,
                        ">= 1x, peak < 256 MiB", kh2_rate >= loose_rate && kh2_run.peak_mib < 256});
+    // l's bound: the same rows through SQLite alone (sqlite_floor), at the DVD's MiB of sets.
+    {
+      auto dvd_rows = bench::member_rows(work / "game/kh2.iso/KH2.IDX");
+      const double dvd_floor = sqlite_floor(dvd_rows, work / "floor-kh2.db");
+      dvd_rows.clear();
+      fs::remove(work / "floor-kh2.db");
+      const double floor_rate = static_cast<double>(kh2.animation_bytes) / dvd_floor;
+      figures.push_back({"l. bound: the DVD's rows written by SQLite alone (the floor, as b's), MiB/s, vs the loose 1x "
+                         "corpus's index (l cannot exceed this)",
+                         fmt::format("{:.1f} MiB/s ({:.2f} s)", floor_rate / (1 << 20), dvd_floor),
+                         fmt::format("{:.1f} MiB/s", loose_rate / (1 << 20)), floor_rate / loose_rate,
+                         ">= 1x for l to hold", floor_rate >= loose_rate});
+    }
     // (m) the same DVD after one motion set changed (Sora's, the one modders edit): re-indexed in place.
     const int sets = smoke ? 40 : 1223;
     const std::string edited = smoke ? "obj/B_AL020.mset" : "obj/P_EX100.mset";
+    const auto indexed = work / "game-kh2-first.db";
+    fs::copy_file(work / "game-kh2.db", indexed, fs::copy_options::overwrite_existing);
     bench::write_kh2_dvd(work / "game/kh2.iso", sets, spec.seed, edited);
-    const auto again = index_in_child(work / "game/kh2.iso", work / "game-kh2.db", false);
-    figures.push_back({fmt::format("m. KH2-size DVD image, re-index after {} changed vs first index", edited),
-                       fmt::format("{:.2f} s", again.seconds), fmt::format("{:.2f} s", kh2_run.seconds),
-                       again.seconds / kh2_run.seconds, "<= 0.05", again.seconds <= 0.05 * kh2_run.seconds});
+    // Each run re-indexes a copy of the first index, the fastest of three kept as for the other
+    // figures. The copy and the new image are on the disk first: otherwise the commit's syncs wait
+    // behind the kernel writing back 232 MB the bench wrote a moment before (0.59 s against 0.34-0.43 s).
+    double again_seconds = 1e300;
+    for (int r = 0; r < 3; ++r) {
+      fs::copy_file(indexed, work / "game-kh2.db", fs::copy_options::overwrite_existing);
+      for (const char* suffix : {"-wal", "-shm"}) fs::remove(work / ("game-kh2.db" + std::string(suffix)));
+      ::sync();
+      again_seconds = std::min(again_seconds, index_in_child(work / "game/kh2.iso", work / "game-kh2.db", false).seconds);
+    }
+    figures.push_back({fmt::format("m. KH2-size DVD image, re-index after {} changed vs first index, fastest of 3",
+                                   edited),
+                       fmt::format("{:.2f} s", again_seconds), fmt::format("{:.2f} s", kh2_run.seconds),
+                       again_seconds / kh2_run.seconds, "<= 0.05", again_seconds <= 0.05 * kh2_run.seconds});
+    // m's bound: what that re-index cannot avoid (floors.h): the set's tracks replaced by SQLite
+    // alone, its parse, and the image's stored sets read and hashed.
+    const auto bound = bench::replace_floor(indexed, work / "game/kh2.iso/KH2.IDX" / edited, "kh2.iso/KH2.IDX/" + edited);
+    fs::remove(indexed);
+    figures.push_back({"m. bound: that set's tracks deleted and inserted by SQLite alone with commit and checkpoint "
+                       "+ its parse + every set's stored bytes read and hashed (2 threads), vs first index "
+                       "(m cannot go below this)",
+                       fmt::format("{:.3f} s ({:.3f} + {:.3f} + {:.3f})", bound.total(), bound.database_seconds,
+                                   bound.parse_seconds, bound.verify_seconds),
+                       fmt::format("{:.2f} s", kh2_run.seconds), bound.total() / kh2_run.seconds,
+                       "<= 0.05 for m to hold", bound.total() <= 0.05 * kh2_run.seconds});
     fs::remove_all(work / "game");
   }
 
@@ -619,6 +656,17 @@ int main(int argc, char** argv) {
                      ceiling, "(information: 2.0 on two free cores)", true});
   figures.push_back({"c. figure c as a share of the machine's ceiling (information)", "-", "-",
                      one_thread / index_seconds / ceiling, "-", true});
+  // What one SQLite connection leaves to parallelise: the floor's inserts, index builds and commit
+  // are serial, so a 1-thread index is at least that share serial, and 2 threads cannot make the
+  // index faster than the floor.
+  figures.push_back({"c. bound: the SQLite floor (b's baseline) as a share of a 1-thread index: its serial share is "
+                     "at least this",
+                     fmt::format("{:.3f} s", floor_seconds), fmt::format("{:.3f} s", one_thread),
+                     floor_seconds / one_thread, "<= 0.20 (issue 40's serial share)", floor_seconds <= 0.2 * one_thread});
+  figures.push_back({"c. bound: 1-thread index vs the SQLite floor: the most 2 threads can give while one connection "
+                     "writes the rows (c cannot exceed this)",
+                     fmt::format("{:.3f} s", one_thread), fmt::format("{:.3f} s", floor_seconds),
+                     one_thread / floor_seconds, ">= 1.6x for c to hold", one_thread >= 1.6 * floor_seconds});
 
   // (j) the dumped-disc shape: many small files, where per-file costs (a savepoint per file, the
   // pipeline's hand-offs) outweigh per-key ones. Fastest of three each, 1 and 2 threads.
@@ -640,6 +688,17 @@ int main(int argc, char** argv) {
                                    small_corpus.files, mib(small_corpus.bytes)),
                        fmt::format("{:.3f} s", small_two), fmt::format("{:.3f} s", small_one), small_one / small_two,
                        ">= 1.6x", small_one >= 1.6 * small_two});
+    std::vector<FileRow> small_rows;
+    for (const auto& file : files_under(work / "corpus-small"))
+      small_rows.push_back(process_file(file, ReferenceData::embedded(), ProcessOptions{}));
+    const double small_floor = std::min({sqlite_floor(small_rows, work / "floor-small.db"),
+                                         sqlite_floor(small_rows, work / "floor-small.db"),
+                                         sqlite_floor(small_rows, work / "floor-small.db")});
+    fs::remove(work / "floor-small.db");
+    figures.push_back({"j. bound: 1-thread index of the small files vs the SQLite floor of their rows (j cannot "
+                       "exceed this)",
+                       fmt::format("{:.3f} s", small_one), fmt::format("{:.3f} s", small_floor),
+                       small_one / small_floor, ">= 1.6x for j to hold", small_one >= 1.6 * small_floor});
   }
 
   // (d) re-index of the unchanged tree against the first index.

@@ -106,7 +106,8 @@ void ScanQueue::prehash_stored_bytes(Frame& frame) const {
   if (!previous_member_) return;
   std::vector<std::size_t> wanted;
   for (std::size_t i = 0; i < frame.members.size(); ++i)
-    if (comparable_previous(frame.path + "/" + frame.members[i].path, frame.members[i], *frame.data))
+    if (frame.members[i].compression &&  // before the path is made: most members of most images are raw
+        comparable_previous(frame.path + "/" + frame.members[i].path, frame.members[i], *frame.data))
       wanted.push_back(i);
   if (wanted.empty()) return;
   frame.stored_hashes.resize(frame.members.size());
