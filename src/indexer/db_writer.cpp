@@ -425,20 +425,6 @@ bool caused_by_data(const SQLite::Exception& error) {
   }
 }
 
-// What a file's rows hold in memory, roughly: its keys as the model holds them (until the parallel
-// stage releases them) and as blobs, and each track's fixed part.
-namespace {
-
-std::uint64_t held_bytes(const FileRow& file) {
-  std::uint64_t bytes = file.key_blobs.size();
-  for (const auto& animation : file.model.animations)
-    for (const auto& track : animation.tracks)
-      bytes += 256 + (track.keys.size() + track.splines.size()) * 6 * sizeof(double);
-  return bytes;
-}
-
-}  // namespace
-
 void DumpWriter::write(std::shared_ptr<const FileRow> file) {
   const std::uint64_t held = held_bytes(*file);
   // A large file is written alone: a batch holds its files' rows until it is released.

@@ -10,11 +10,13 @@
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
 #include <spdlog/spdlog.h>
 #include <string>
 
 #include "containers/container_registry.h"
 #include "db/database.h"
+#include "indexer/flight_budget.h"
 #include "indexer/scan_queue.h"
 #include "indexer/scan_rows.h"
 
@@ -101,14 +103,56 @@ std::optional<std::string> label_of_roots(const std::filesystem::path& database,
 
 namespace {
 
+constexpr std::uint64_t kInFlightBudget = 160ULL << 20;
+
 // Files in flight (read, parsed, or waiting for the writer) bound memory: each holds at most its
 // bytes (max_file_size) or its decoded model (parse_budget), so tokens x (both) stays within
 // kInFlightBudget. With the defaults that is 3 files; smaller limits allow more, up to 4 per thread.
 std::size_t tokens_in_flight(const IndexOptions& options, int threads) {
-  constexpr std::uint64_t kInFlightBudget = 160ULL << 20;
   const std::uint64_t per_file = std::max<std::uint64_t>(options.max_file_size + options.parse_budget, 1);
   const std::uint64_t fit = kInFlightBudget / per_file;
   return static_cast<std::size_t>(std::clamp<std::uint64_t>(fit, 2, static_cast<std::uint64_t>(threads) * 4 + 1));
+}
+
+// How many files may be in flight and what bounds their memory (flight_budget.h). With two threads
+// or more, 4 a thread, the worst case charged only to the files parsing (what kInFlightBudget
+// leaves after the waiting budget: 2 with the defaults) and the files waiting charged what they
+// hold. With one, the scan stage could not wait (the thread that would make room is the one
+// waiting), so each file is charged its worst case as before.
+struct FlightPlan {
+  std::size_t tokens = 0;
+  std::uint64_t waiting_bytes = UINT64_MAX;
+  std::size_t parse_slots = 0;
+};
+
+FlightPlan flight_plan(const IndexOptions& options, int threads) {
+  const int concurrency = tbb::this_task_arena::max_concurrency();  // global_control may allow fewer
+  if (threads < 2 || concurrency < 2 || options.waiting_budget >= kInFlightBudget) {
+    const std::size_t tokens = tokens_in_flight(options, threads);
+    return {tokens, UINT64_MAX, tokens};
+  }
+  const std::uint64_t per_file = std::max<std::uint64_t>(options.max_file_size + options.parse_budget, 1);
+  const std::uint64_t slots = std::clamp<std::uint64_t>((kInFlightBudget - options.waiting_budget) / per_file, 1,
+                                                        static_cast<std::uint64_t>(threads));
+  return {static_cast<std::size_t>(threads) * 4 + 1, options.waiting_budget, static_cast<std::size_t>(slots)};
+}
+
+// One file through the pipeline: its scan item, then its rows, and what the budget charged it.
+struct Flight {
+  std::shared_ptr<ScanItem> item;
+  std::shared_ptr<FileRow> row;
+  std::uint64_t charge = 0;
+};
+
+// A stage that throws ends the pipeline: nothing may stay waiting on the budget meanwhile.
+template <typename Work>
+auto abandoning_on_failure(FlightBudget& budget, Work&& work) {
+  try {
+    return work();
+  } catch (...) {
+    budget.abandon();
+    throw;
+  }
 }
 
 }  // namespace
@@ -142,7 +186,8 @@ IndexSummary run_index(const IndexOptions& options) {
   ProgressLine progress(options.show_progress, entries.size());
   const ProcessOptions process_options{options.max_file_size, options.parse_time_limit, options.parse_budget,
                                        options.key_storage, /*release_encoded_keys=*/true};
-  const std::size_t tokens = tokens_in_flight(options, threads);
+  const FlightPlan plan = flight_plan(options, threads);
+  FlightBudget budget(plan.waiting_bytes, plan.parse_slots);
   const ContainerLimits limits = options.container_limits;
   ScanQueue queue(entries, limits, [&](const WalkEntry& entry) {
     const PreviousFile* previous = writer.previous_file(entry.relative_path);
@@ -164,48 +209,74 @@ IndexSummary run_index(const IndexOptions& options) {
   const double setup_seconds = seconds_since(started);  // walk, database open, the writer's start
   double scan_seconds = 0.0;  // inside the serial first stage: listing containers, opening members
   double writer_seconds = 0.0;  // inside the serial writer stage: where 2 threads wait on 1 (-v shows it)
+  // The parallel stage: a file's rows (reading, decompressing and parsing it), or an unchanged
+  // file's note that its rows stay.
+  const auto rows_of = [&](const ScanItem& item) {
+    const WalkEntry& entry = entries[item.entry_index];
+    const PreviousFile* previous = writer.previous_file(item.path);
+    if (item.unchanged) {
+      auto row = std::make_shared<FileRow>();
+      row->reuse = Reuse::unchanged_stat;
+      row->path = item.path;
+      row->size = previous ? previous->size : entry.size;
+      row->mtime_ns = entry.mtime_ns;
+      row->format = previous ? previous->format : "unknown";
+      row->keep_members = item.keep_members;
+      return row;
+    }
+    budget.begin_parse();
+    auto row = std::make_shared<FileRow>(process_scan_item(
+        item, entry, reference, process_options, limits,
+        previous && previous->status != FileStatus::error ? previous->content_hash : std::nullopt));
+    budget.end_parse();
+    return row;
+  };
   tbb::parallel_pipeline(
-      tokens,
-      tbb::make_filter<void, std::shared_ptr<ScanItem>>(tbb::filter_mode::serial_in_order,
-                                                        [&](tbb::flow_control& control) -> std::shared_ptr<ScanItem> {
-                                                          const auto scan_started = Clock::now();
-                                                          auto item = queue.next();
-                                                          scan_seconds += seconds_since(scan_started);
-                                                          if (!item) {
-                                                            control.stop();
-                                                            return nullptr;
-                                                          }
-                                                          return std::make_shared<ScanItem>(std::move(*item));
-                                                        }) &
-          tbb::make_filter<std::shared_ptr<ScanItem>, std::shared_ptr<FileRow>>(
+      plan.tokens,
+      tbb::make_filter<void, std::shared_ptr<Flight>>(
+          tbb::filter_mode::serial_in_order,
+          [&](tbb::flow_control& control) {
+            return abandoning_on_failure(budget, [&]() -> std::shared_ptr<Flight> {
+              budget.wait_for_room();
+              const auto scan_started = Clock::now();
+              auto item = queue.next();
+              scan_seconds += seconds_since(scan_started);
+              if (!item) {
+                control.stop();
+                return nullptr;
+              }
+              auto flight = std::make_shared<Flight>();
+              // A KH2 member the scan decoded, and containers the files before it may still hold.
+              flight->charge = (item->decoded ? item->decoded->size() : 0) + queue.take_finished_container_bytes();
+              flight->item = std::make_shared<ScanItem>(std::move(*item));
+              budget.enter(flight->charge);
+              return flight;
+            });
+          }) &
+          tbb::make_filter<std::shared_ptr<Flight>, std::shared_ptr<Flight>>(
               tbb::filter_mode::parallel,
-              [&](std::shared_ptr<ScanItem> item) {
-                const WalkEntry& entry = entries[item->entry_index];
-                const PreviousFile* previous = writer.previous_file(item->path);
-                if (item->unchanged) {
-                  auto row = std::make_shared<FileRow>();
-                  row->reuse = Reuse::unchanged_stat;
-                  row->path = item->path;
-                  row->size = previous ? previous->size : entry.size;
-                  row->mtime_ns = entry.mtime_ns;
-                  row->format = previous ? previous->format : "unknown";
-                  row->keep_members = item->keep_members;
-                  return row;
-                }
-                auto row = std::make_shared<FileRow>(process_scan_item(
-                    *item, entry, reference, process_options, limits,
-                    previous && previous->status != FileStatus::error ? previous->content_hash : std::nullopt));
-                // The members' sources share the container's: let it go as soon as the last one is done.
-                item.reset();
-                return row;
+              [&](std::shared_ptr<Flight> flight) {
+                return abandoning_on_failure(budget, [&] {
+                  flight->row = rows_of(*flight->item);
+                  // The members' sources share the container's: let it go as soon as the last one is done.
+                  flight->item.reset();
+                  const std::uint64_t held = held_bytes(*flight->row);
+                  budget.change(flight->charge, held);
+                  flight->charge = held;
+                  return flight;
+                });
               }) &
-          tbb::make_filter<std::shared_ptr<FileRow>, void>(tbb::filter_mode::serial_in_order,
-                                                          [&](const std::shared_ptr<FileRow>& row) {
-                                                            const auto write_started = Clock::now();
-                                                            writer.write(row);
-                                                            writer_seconds += seconds_since(write_started);
-                                                            progress.update(writer.totals());
-                                                          }));
+          tbb::make_filter<std::shared_ptr<Flight>, void>(
+              tbb::filter_mode::serial_in_order,
+              [&](const std::shared_ptr<Flight>& flight) {
+                abandoning_on_failure(budget, [&] {
+                  const auto write_started = Clock::now();
+                  writer.write(std::move(flight->row));
+                  writer_seconds += seconds_since(write_started);
+                  budget.leave(flight->charge);
+                  progress.update(writer.totals());
+                });
+              }));
   for (const auto& warning : summary.warnings) writer.write_warning(warning);
   const double files_seconds = seconds_since(started);
   writer.finish();
@@ -216,10 +287,10 @@ IndexSummary run_index(const IndexOptions& options) {
     spdlog::info("{} compressed member{} of changed images kept by the hash of {} stored bytes, not decompressed",
                  summary.kept_undecompressed, summary.kept_undecompressed == 1 ? "" : "s",
                  summary.kept_undecompressed == 1 ? "its" : "their");
-  spdlog::info("index took {:.3f} s with {} thread{} and {} files in flight: set-up {:.3f} s, files {:.3f} s (the "
+  spdlog::info("index took {:.3f} s with {} thread{} and up to {} files in flight: set-up {:.3f} s, files {:.3f} s (the "
                "serial scan {:.3f} s and the serial writer {:.3f} s of it), then indexes, post-index SQL and commit "
                "{:.3f} s; peak memory {}",
-               summary.seconds, threads, threads == 1 ? "" : "s", tokens, setup_seconds, files_seconds - setup_seconds,
+               summary.seconds, threads, threads == 1 ? "" : "s", plan.tokens, setup_seconds, files_seconds - setup_seconds,
                scan_seconds, writer_seconds, summary.seconds - files_seconds, peak_resident_text());
   return summary;
 }

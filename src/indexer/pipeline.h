@@ -27,6 +27,9 @@ struct IndexOptions {
   bool replace = false;                         // --replace: a label indexed from other roots may be replaced
   bool allow_overlap = false;                   // --allow-overlap: roots that hold another dump's files (DumpsOverlap)
   ContainerLimits container_limits;             // caps on disc images and archives (containers/container.h)
+  // What files waiting between the pipeline's stages may hold (indexer/flight_budget.h): files
+  // parsing are bounded by the limits above. Tests lower it.
+  std::uint64_t waiting_budget = 48ULL << 20;
 };
 
 struct IndexSummary {

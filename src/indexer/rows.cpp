@@ -346,6 +346,21 @@ void process_bytes(FileRow& row, std::span<const std::byte> bytes, std::uint64_t
   row.parse_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - parse_started).count();
 }
 
+std::uint64_t held_bytes(const FileRow& file) {
+  std::uint64_t bytes = file.key_blobs.size();
+  for (const auto& animation : file.model.animations) {
+    bytes += 512;
+    for (const auto& track : animation.tracks)
+      bytes += 256 + (track.keys.size() + track.splines.size()) * 6 * sizeof(double);
+  }
+  for (const auto& row : file.model.format_rows) {  // a KH2 set's slots, one row each
+    bytes += sizeof(row) + row.columns.capacity() * sizeof(model::RowColumn);
+    for (const auto& column : row.columns)
+      if (const auto* text = std::get_if<std::string>(&column.value)) bytes += text->capacity();
+  }
+  return bytes;
+}
+
 FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options,
                      const std::optional<std::string>& unchanged_hash) {
   FileRow row;

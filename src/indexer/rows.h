@@ -106,6 +106,10 @@ struct ProcessOptions {
   bool release_encoded_keys = false;
 };
 
+// What a file's rows hold in memory, roughly: its keys as the model holds them (until the parallel
+// stage releases them) and as blobs, and each track's fixed part.
+std::uint64_t held_bytes(const FileRow& file);
+
 // read -> detect -> parse -> rows for one walked file. Never throws for bad input.
 // With `unchanged_hash`, a file whose content hash equals it is not parsed (Reuse::unchanged_content).
 FileRow process_file(const WalkEntry& entry, const ReferenceData& reference, const ProcessOptions& options,

@@ -47,6 +47,7 @@ std::optional<ScanItem> ScanQueue::next() {
     Frame& top = frames_.back();
     if (top.next == top.members.size()) {
       budget_->release(top.held_bytes);
+      finished_container_bytes_ += top.held_bytes;
       frames_.pop_back();
       continue;
     }

@@ -12,6 +12,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "containers/container.h"
@@ -84,6 +85,10 @@ class ScanQueue {
   std::optional<ScanItem> next();
   // Compressed members found unchanged by their stored bytes' hash, so never decompressed.
   std::uint64_t kept_undecompressed() const { return kept_undecompressed_; }
+  // The decompressed bytes of the containers listed to the end since the last call: the container
+  // budget lets them go, but members handed out may still hold them until parsed (the pipeline
+  // charges them to the next file it hands out, which is written after those members).
+  std::uint64_t take_finished_container_bytes() { return std::exchange(finished_container_bytes_, 0); }
 
  private:
   // A container being walked: its members, the next one to hand out, and where their bytes are.
@@ -121,6 +126,7 @@ class ScanQueue {
   PreviousMemberLookup previous_member_;
   std::uint64_t max_file_size_ = 0;
   std::uint64_t kept_undecompressed_ = 0;
+  std::uint64_t finished_container_bytes_ = 0;
   std::size_t next_entry_ = 0;
   std::vector<Frame> frames_;
   // Per walked file, across all its nested containers: members listed, bytes decompressed (its
