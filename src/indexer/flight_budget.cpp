@@ -1,15 +1,20 @@
 #include "indexer/flight_budget.h"
 
-#include <algorithm>
+#include <chrono>
+#include <oneapi/tbb/task_group.h>
 
 namespace animdex {
 
-FlightBudget::FlightBudget(std::uint64_t waiting_bytes, std::size_t parse_slots)
-    : waiting_limit_(waiting_bytes), parse_slots_(std::max<std::size_t>(parse_slots, 1)) {}
+FlightBudget::FlightBudget(std::uint64_t waiting_bytes) : waiting_limit_(waiting_bytes) {}
 
-void FlightBudget::wait_for_room() {
+bool FlightBudget::wait_for_room() {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return abandoned_ || files_ == 0 || held_ < waiting_limit_; });
+  const auto room = [&] { return abandoned_ || files_ == 0 || held_ < waiting_limit_; };
+  // A pipeline cancelled from outside its stages (TBB's own allocation failing) runs no stage that
+  // would abandon the budget: look now and then.
+  while (!changed_.wait_for(lock, std::chrono::milliseconds(50), room))
+    if (tbb::is_current_task_group_canceling()) return false;
+  return !abandoned_;
 }
 
 void FlightBudget::enter(std::uint64_t bytes) {
@@ -18,21 +23,7 @@ void FlightBudget::enter(std::uint64_t bytes) {
   held_ += bytes;
 }
 
-void FlightBudget::begin_parse() {
-  std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return abandoned_ || parsing_ < parse_slots_; });
-  ++parsing_;
-}
-
-void FlightBudget::end_parse() {
-  {
-    const std::lock_guard lock(mutex_);
-    --parsing_;
-  }
-  changed_.notify_all();
-}
-
-void FlightBudget::change(std::uint64_t before, std::uint64_t after) {
+void FlightBudget::parsed(std::uint64_t before, std::uint64_t after) {
   {
     const std::lock_guard lock(mutex_);
     held_ = held_ - before + after;

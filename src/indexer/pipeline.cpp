@@ -115,33 +115,32 @@ std::size_t tokens_in_flight(const IndexOptions& options, int threads) {
 }
 
 // How many files may be in flight and what bounds their memory (flight_budget.h). With two threads
-// or more, 4 a thread, the worst case charged only to the files parsing (what kInFlightBudget
-// leaves after the waiting budget: 2 with the defaults) and the files waiting charged what they
-// hold. With one, the scan stage could not wait (the thread that would make room is the one
-// waiting), so each file is charged its worst case as before.
+// or more, but no more than the worst cases kInFlightBudget allows (3 with the defaults), 4 a
+// thread: each thread parses one file within its worst case, and files waiting for the writer
+// are charged what they hold. Otherwise as many files as worst cases fit, which bounds the parses
+// too, and none waits (one thread scans, parses and writes each file before the next).
 struct FlightPlan {
   std::size_t tokens = 0;
   std::uint64_t waiting_bytes = UINT64_MAX;
-  std::size_t parse_slots = 0;
 };
 
 FlightPlan flight_plan(const IndexOptions& options, int threads) {
-  const int concurrency = tbb::this_task_arena::max_concurrency();  // global_control may allow fewer
-  if (threads < 2 || concurrency < 2 || options.waiting_budget >= kInFlightBudget) {
-    const std::size_t tokens = tokens_in_flight(options, threads);
-    return {tokens, UINT64_MAX, tokens};
-  }
-  const std::uint64_t per_file = std::max<std::uint64_t>(options.max_file_size + options.parse_budget, 1);
-  const std::uint64_t slots = std::clamp<std::uint64_t>((kInFlightBudget - options.waiting_budget) / per_file, 1,
-                                                        static_cast<std::uint64_t>(threads));
-  return {static_cast<std::size_t>(threads) * 4 + 1, options.waiting_budget, static_cast<std::size_t>(slots)};
+  const std::size_t worst_cases = tokens_in_flight(options, threads);
+  const auto concurrency = std::min<std::size_t>(
+      static_cast<std::size_t>(tbb::this_task_arena::max_concurrency()),
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
+  if (threads < 2 || concurrency < 2 || static_cast<std::size_t>(threads) > worst_cases) return {worst_cases, UINT64_MAX};
+  return {static_cast<std::size_t>(threads) * 4 + 1, options.waiting_budget};
 }
 
-// One file through the pipeline: its scan item, then its rows, and what the budget charged it.
+// One file through the pipeline: its scan item, then its rows, and what the budget charged it:
+// what it holds itself, and the containers the files before it may still hold (released only
+// when it is written, after them).
 struct Flight {
   std::shared_ptr<ScanItem> item;
   std::shared_ptr<FileRow> row;
   std::uint64_t charge = 0;
+  std::uint64_t containers_charge = 0;
 };
 
 // A stage that throws ends the pipeline: nothing may stay waiting on the budget meanwhile.
@@ -187,7 +186,7 @@ IndexSummary run_index(const IndexOptions& options) {
   const ProcessOptions process_options{options.max_file_size, options.parse_time_limit, options.parse_budget,
                                        options.key_storage, /*release_encoded_keys=*/true};
   const FlightPlan plan = flight_plan(options, threads);
-  FlightBudget budget(plan.waiting_bytes, plan.parse_slots);
+  FlightBudget budget(plan.waiting_bytes);
   const ContainerLimits limits = options.container_limits;
   ScanQueue queue(entries, limits, [&](const WalkEntry& entry) {
     const PreviousFile* previous = writer.previous_file(entry.relative_path);
@@ -224,12 +223,9 @@ IndexSummary run_index(const IndexOptions& options) {
       row->keep_members = item.keep_members;
       return row;
     }
-    budget.begin_parse();
-    auto row = std::make_shared<FileRow>(process_scan_item(
+    return std::make_shared<FileRow>(process_scan_item(
         item, entry, reference, process_options, limits,
         previous && previous->status != FileStatus::error ? previous->content_hash : std::nullopt));
-    budget.end_parse();
-    return row;
   };
   tbb::parallel_pipeline(
       plan.tokens,
@@ -237,7 +233,10 @@ IndexSummary run_index(const IndexOptions& options) {
           tbb::filter_mode::serial_in_order,
           [&](tbb::flow_control& control) {
             return abandoning_on_failure(budget, [&]() -> std::shared_ptr<Flight> {
-              budget.wait_for_room();
+              if (!budget.wait_for_room()) {
+                control.stop();
+                return nullptr;
+              }
               const auto scan_started = Clock::now();
               auto item = queue.next();
               scan_seconds += seconds_since(scan_started);
@@ -246,10 +245,10 @@ IndexSummary run_index(const IndexOptions& options) {
                 return nullptr;
               }
               auto flight = std::make_shared<Flight>();
-              // A KH2 member the scan decoded, and containers the files before it may still hold.
-              flight->charge = (item->decoded ? item->decoded->size() : 0) + queue.take_finished_container_bytes();
+              flight->charge = item->decoded ? item->decoded->size() : 0;  // a KH2 member the scan decoded
+              flight->containers_charge = queue.take_finished_container_bytes();
               flight->item = std::make_shared<ScanItem>(std::move(*item));
-              budget.enter(flight->charge);
+              budget.enter(flight->charge + flight->containers_charge);
               return flight;
             });
           }) &
@@ -261,7 +260,7 @@ IndexSummary run_index(const IndexOptions& options) {
                   // The members' sources share the container's: let it go as soon as the last one is done.
                   flight->item.reset();
                   const std::uint64_t held = held_bytes(*flight->row);
-                  budget.change(flight->charge, held);
+                  budget.parsed(flight->charge, held);
                   flight->charge = held;
                   return flight;
                 });
@@ -273,7 +272,7 @@ IndexSummary run_index(const IndexOptions& options) {
                   const auto write_started = Clock::now();
                   writer.write(std::move(flight->row));
                   writer_seconds += seconds_since(write_started);
-                  budget.leave(flight->charge);
+                  budget.leave(flight->charge + flight->containers_charge);
                   progress.update(writer.totals());
                 });
               }));

@@ -5,6 +5,7 @@
 #include <exception>
 #include <fmt/format.h>
 #include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include "core/content_hash.h"
 #include "core/text.h"
@@ -78,7 +79,10 @@ ScanItem ScanQueue::member_item(Frame& frame, std::size_t index) {
   // As the table declares it until opening says otherwise: a member that fails to open (a broken
   // PRS stream) keeps its real compression in its row, not `none` (issue 35).
   item.compression = member.compression;
-  if (index < frame.stored_hashes.size() && frame.stored_hashes[index]) item.stored_hash = frame.stored_hashes[index]->text();
+  auto& hashes = frame.stored_hashes;
+  while (frame.next_hash < hashes.size() && hashes[frame.next_hash].first < index) ++frame.next_hash;
+  if (frame.next_hash < hashes.size() && hashes[frame.next_hash].first == index && hashes[frame.next_hash].second)
+    item.stored_hash = hashes[frame.next_hash].second->text();
   return item;
 }
 
@@ -105,19 +109,20 @@ std::optional<PreviousMember> ScanQueue::comparable_previous(const std::string& 
 // member's own turn, which reports it.
 void ScanQueue::prehash_stored_bytes(Frame& frame) const {
   if (!previous_member_) return;
-  std::vector<std::size_t> wanted;
   for (std::size_t i = 0; i < frame.members.size(); ++i)
     if (frame.members[i].compression &&  // before the path is made: most members of most images are raw
         comparable_previous(frame.path + "/" + frame.members[i].path, frame.members[i], *frame.data))
-      wanted.push_back(i);
-  if (wanted.empty()) return;
-  frame.stored_hashes.resize(frame.members.size());
-  tbb::parallel_for(std::size_t{0}, wanted.size(), [&](std::size_t at) {
-    const Member& member = frame.members[wanted[at]];
-    try {
-      frame.stored_hashes[wanted[at]] = hash_range(*frame.data, member.offset, member.stored_size);
-    } catch (const std::exception&) {
-    }
+      frame.stored_hashes.emplace_back(i, std::nullopt);
+  // Isolated: this runs inside the index pipeline's scan stage (indexer/flight_budget.h).
+  tbb::this_task_arena::isolate([&] {
+    tbb::parallel_for(std::size_t{0}, frame.stored_hashes.size(), [&](std::size_t at) {
+      auto& [index, hash] = frame.stored_hashes[at];
+      const Member& member = frame.members[index];
+      try {
+        hash = hash_range(*frame.data, member.offset, member.stored_size);
+      } catch (const std::exception&) {
+      }
+    });
   });
 }
 

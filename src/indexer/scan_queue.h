@@ -85,9 +85,9 @@ class ScanQueue {
   std::optional<ScanItem> next();
   // Compressed members found unchanged by their stored bytes' hash, so never decompressed.
   std::uint64_t kept_undecompressed() const { return kept_undecompressed_; }
-  // The decompressed bytes of the containers listed to the end since the last call: the container
-  // budget lets them go, but members handed out may still hold them until parsed (the pipeline
-  // charges them to the next file it hands out, which is written after those members).
+  // The decompressed bytes of the containers whose members were all handed out since the last
+  // call: the container budget lets them go, but those members may still hold them until parsed
+  // (the pipeline charges them to the next file it hands out until it is written, after them).
   std::uint64_t take_finished_container_bytes() { return std::exchange(finished_container_bytes_, 0); }
 
  private:
@@ -102,9 +102,10 @@ class ScanQueue {
     std::size_t next = 0;
     std::uint64_t held_bytes = 0;  // decompressed container bytes this frame keeps alive
     std::unordered_multimap<std::string, std::size_t> by_folded_stem;  // companion lookup, made on demand
-    // By member: the hash of its stored bytes, taken ahead for the members a re-index may keep
-    // (prehash_stored_bytes); empty when there are none.
-    std::vector<std::optional<HexDigest>> stored_hashes;
+    // The hashes of the stored bytes taken ahead for the members a re-index may keep
+    // (prehash_stored_bytes), by member index in order, and the next one to hand out.
+    std::vector<std::pair<std::size_t, std::optional<HexDigest>>> stored_hashes;
+    std::size_t next_hash = 0;
   };
 
   ScanItem walked_item(std::size_t index);

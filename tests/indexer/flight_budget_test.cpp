@@ -19,14 +19,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Runs `wait` on a thread of its own: whether it has returned after a moment, and after `free`.
+// Runs `wait` on a thread of its own: whether it has returned a moment after it began, and after
+// `free`.
 template <typename Wait, typename Free>
 std::pair<bool, bool> returned_before_and_after(Wait wait, Free free) {
-  std::atomic<bool> returned{false};
+  std::atomic<bool> began{false}, returned{false};
   std::thread waiter([&] {
+    began = true;
     wait();
     returned = true;
   });
+  while (!began) std::this_thread::yield();
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   const bool before = returned;
   free();
@@ -36,35 +39,32 @@ std::pair<bool, bool> returned_before_and_after(Wait wait, Free free) {
 
 }  // namespace
 
-TEST_CASE("the scan waits for room only while files in flight hold the waiting budget", "[indexer]") {
-  FlightBudget budget(100, 1);
-  budget.wait_for_room();  // nothing in flight
-  budget.enter(500);       // a file over the whole budget goes, alone
-  budget.enter(0);
-  budget.leave(0);
-  const auto [before, after] = returned_before_and_after([&] { budget.wait_for_room(); }, [&] { budget.leave(500); });
+TEST_CASE("the scan waits while the files waiting for the writer hold the budget", "[indexer]") {
+  FlightBudget budget(100);
+  CHECK(budget.wait_for_room());  // nothing in flight
+  budget.enter(500);              // a file over the whole budget goes when nothing else is in flight
+  budget.parsed(500, 500);
+  const auto [before, after] = returned_before_and_after([&] { CHECK(budget.wait_for_room()); },
+                                                         [&] { budget.leave(500); });
   CHECK_FALSE(before);
   CHECK(after);
   budget.enter(10);
-  budget.wait_for_room();  // 10 of 100 held: room
-  // A parsed file holding more than it did before parsing takes the room.
-  budget.change(10, 100);
-  const auto [held, freed] = returned_before_and_after([&] { budget.wait_for_room(); }, [&] { budget.change(100, 5); });
+  CHECK(budget.wait_for_room());  // 10 of 100 held: room
+  budget.parsed(10, 100);         // its rows take the room
+  const auto [held, freed] = returned_before_and_after([&] { CHECK(budget.wait_for_room()); },
+                                                       [&] { budget.leave(100); });
   CHECK_FALSE(held);
   CHECK(freed);
 }
 
-TEST_CASE("at most parse_slots files parse at once, and abandon releases every wait", "[indexer]") {
-  FlightBudget budget(100, 1);
-  budget.begin_parse();
-  const auto [before, after] = returned_before_and_after([&] { budget.begin_parse(); }, [&] { budget.end_parse(); });
-  CHECK_FALSE(before);
-  CHECK(after);
+TEST_CASE("abandon ends every wait, and the scan then hands out nothing", "[indexer]") {
+  FlightBudget budget(100);
   budget.enter(1000);
-  budget.enter(0);
-  const auto [waiting, released] = returned_before_and_after([&] { budget.wait_for_room(); }, [&] { budget.abandon(); });
+  const auto [waiting, ended] = returned_before_and_after([&] { CHECK_FALSE(budget.wait_for_room()); },
+                                                          [&] { budget.abandon(); });
   CHECK_FALSE(waiting);
-  CHECK(released);
+  CHECK(ended);
+  CHECK_FALSE(budget.wait_for_room());
 }
 
 TEST_CASE("files held back by a one-byte waiting budget are indexed as one thread indexes them", "[indexer]") {
