@@ -53,7 +53,8 @@ std::optional<std::string> label_of_roots(const std::filesystem::path& database,
 // (bench/RESULTS.md). glibc by default maps a large block (a file's bytes) on its own and unmaps it
 // when freed, and trims a heap with more than a few hundred KiB free at its top. Kept memory is
 // what each allocator arena held at its peak: with the pipeline's bound on files in flight, the
-// adversarial tree of tests/reliability peaks at 153 MiB with this and 151-153 MiB without.
+// adversarial tree of tests/reliability peaked at 153 MiB with this and 151-153 MiB without (3
+// files in flight; with 9 and the waiting budget of flight_budget.h, 160-189 MiB with this).
 // glibc only; elsewhere it does nothing.
 void keep_freed_memory_for_reuse();
 

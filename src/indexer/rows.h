@@ -107,7 +107,9 @@ struct ProcessOptions {
 };
 
 // What a file's rows hold in memory, roughly: its keys as the model holds them (until the parallel
-// stage releases them) and as blobs, and each track's fixed part.
+// stage releases them) and as blobs, each track's and animation's fixed part, and its format rows.
+// The index pipeline charges waiting files with it (flight_budget.h), and the writer sizes its
+// batches by it.
 std::uint64_t held_bytes(const FileRow& file);
 
 // read -> detect -> parse -> rows for one walked file. Never throws for bad input.
