@@ -21,6 +21,7 @@
 #include "sample/sample_images.h"
 #include "support/child_run.h"
 #include "support/index_tree.h"
+#include "support/sample_with_images.h"
 #include "support/subjournal_counter.h"
 #include "support/test_support.h"
 
@@ -35,20 +36,7 @@ std::vector<std::string> lines(SQLite::Database& db, const std::string& sql, con
   return lines(run_read_only_sql(db, sql, bindings));
 }
 
-// A dump without its broken files and the images built from it.
-struct SampleWithImages {
-  test::TempDir dir;
-  fs::path dump = dir / "dump";
-  fs::path images = dir / "images";
-  SampleWithImages() {
-    SampleDumpOptions options;
-    options.character_count = 3;
-    options.include_problem_files = false;
-    options.include_kh2 = options.include_nsbca = true;
-    write_sample_dump(dump, options);
-    write_sample_images(dump, images);
-  }
-};
+using test::SampleWithImages;
 
 }  // namespace
 

@@ -8,10 +8,9 @@
 #include "db/database.h"
 #include "indexer/flight_budget.h"
 #include "indexer/pipeline.h"
-#include "sample/sample_dump.h"
-#include "sample/sample_images.h"
 #include "support/database_rows.h"
 #include "support/index_tree.h"
+#include "support/sample_with_images.h"
 #include "support/test_support.h"
 
 using namespace animdex;
@@ -69,24 +68,19 @@ TEST_CASE("abandon ends every wait, and the scan then hands out nothing", "[inde
 
 TEST_CASE("files held back by a one-byte waiting budget are indexed as one thread indexes them", "[indexer]") {
   // Disc images and archives too: KH2 members the scan decodes are charged before their parse.
-  test::TempDir dir;
-  SampleDumpOptions sample;
-  sample.character_count = 3;
-  sample.include_problem_files = false;
-  sample.include_kh2 = sample.include_nsbca = true;
-  write_sample_dump(dir / "tree/dump", sample);
-  write_sample_images(dir / "tree/dump", dir / "tree/images");
-  auto held_back = test::index_options(dir / "tree", dir / "held.db", "t");
+  const test::SampleWithImages sample;
+  const test::TempDir out;
+  auto held_back = test::index_options(sample.dir.path(), out / "held.db", "t");
   held_back.threads = 2;
   held_back.waiting_budget = 1;
-  auto one_thread = test::index_options(dir / "tree", dir / "one.db", "t");
+  auto one_thread = test::index_options(sample.dir.path(), out / "one.db", "t");
   one_thread.threads = 1;
   const auto held_summary = run_index(held_back);
   const auto one_summary = run_index(one_thread);
   CHECK(held_summary.totals.files > 40);
   CHECK(held_summary.totals.members > 25);
   CHECK(held_summary.totals.files == one_summary.totals.files);
-  auto held_db = open_read_only(dir / "held.db");
-  auto one_db = open_read_only(dir / "one.db");
+  auto held_db = open_read_only(out / "held.db");
+  auto one_db = open_read_only(out / "one.db");
   CHECK(test::all_rows(held_db, {"indexed_at", "parse_ms"}) == test::all_rows(one_db, {"indexed_at", "parse_ms"}));
 }
