@@ -60,52 +60,55 @@ std::vector<std::string> parents_first(const std::vector<std::string>& tables, c
   return ordered;
 }
 
-// The tables a cascade from `dumps` reaches, parents before their children, `dumps` first, and the
-// keys into them; checked to have the shape the functions below rely on.
+// The tables a cascade from `root` (`dumps` or `files`) reaches, parents before their children,
+// `root` first, and the keys into them; checked to have the shape the functions below rely on.
 struct DumpTree {
   std::vector<std::string> tables;
   std::vector<ForeignKey> keys;  // every key whose parent is in the tree
   std::map<std::string, std::string> referenced;  // a parent table: the one column its children name
 };
 
-DumpTree dump_tree(SQLite::Database& db) {
+DumpTree dump_tree(SQLite::Database& db, const std::string& root = "dumps") {
   const auto all_keys = foreign_keys(db);
-  DumpTree tree{{"dumps"}, {}, {}};
-  std::set<std::string> in_tree{"dumps"};
+  DumpTree tree{{root}, {}, {}};
+  std::set<std::string> in_tree{root};
   for (std::size_t next = 0; next < tree.tables.size(); ++next)
     for (const auto& key : all_keys)
       if (key.on_delete == "CASCADE" && key.parent == tree.tables[next] && in_tree.insert(key.table).second)
         tree.tables.push_back(key.table);
   tree.tables = parents_first(tree.tables, all_keys);
-  std::set<std::string> owned{"dumps"};  // with a cascading key that is never NULL
+  std::set<std::string> owned{root};  // with a cascading key that is never NULL
   for (const auto& key : all_keys) {
     if (!in_tree.count(key.parent)) continue;
     const auto column = tree.referenced.emplace(key.parent, key.parent_column).first->second;
     if (!in_tree.count(key.table) || key.several_columns || column != key.parent_column ||
         (key.on_delete != "CASCADE" && key.on_delete != "SET NULL"))
-      throw std::logic_error(fmt::format("{}.{} refers to {} in a way the dumps' bulk deletes do not handle",
-                                         key.table, key.column, key.parent));
+      throw std::logic_error(fmt::format("{}.{} refers to {} in a way the bulk deletes under {} do not handle",
+                                         key.table, key.column, key.parent, root));
     if (key.on_delete == "CASCADE" && key.never_null) owned.insert(key.table);
     tree.keys.push_back(key);
   }
   for (const auto& table : tree.tables)
-    if (!owned.count(table)) throw std::logic_error(fmt::format("{} hangs from dumps only by keys that may be NULL", table));
+    if (!owned.count(table))
+      throw std::logic_error(fmt::format("{} hangs from {} only by keys that may be NULL", table, root));
   return tree;
 }
 
 // The temporary table of the values of `table` that the rows that go have in the column its
-// children refer to.
-std::string gone(const std::string& table) { return "temp.\"animdex_gone_" + table + "\""; }
+// children refer to (`prefix` keeps one delete's tables apart from another's).
+std::string gone(const std::string& table, const std::string& prefix = "animdex_gone_") {
+  return "temp.\"" + prefix + table + "\"";
+}
 
 // The rows of `table` that go when the rows in their parents' gone tables go: those with a
 // cascading key among them. A key to its own table (files.parent_id) is left out: it stays within a
 // dump, so the file's dump_id already says.
-std::string going(const DumpTree& tree, const std::string& table) {
+std::string going(const DumpTree& tree, const std::string& table, const std::string& prefix = "animdex_gone_") {
   std::string condition;
   for (const auto& key : tree.keys)
     if (key.table == table && key.on_delete == "CASCADE" && key.parent != table)
       condition += fmt::format("{}\"{}\" IN (SELECT id FROM {})", condition.empty() ? "" : " OR ", key.column,
-                               gone(key.parent));
+                               gone(key.parent, prefix));
   return condition;
 }
 
@@ -143,6 +146,56 @@ void delete_dump(SQLite::Database& db, std::int64_t dump_id) {
       db.exec(fmt::format("UPDATE \"{0}\" SET \"{1}\" = NULL WHERE \"{1}\" IN (SELECT id FROM {2})", key.table,
                           key.column, gone(key.parent)));
   for (const auto& [table, column] : tree.referenced) db.exec(fmt::format("DROP TABLE {}", gone(table)));
+}
+
+// FileRowsDelete's temporary tables: apart from delete_dump's, which the same run may use.
+constexpr char kFilesGone[] = "animdex_files_gone_";
+
+FileRowsDelete::FileRowsDelete(SQLite::Database& db) : db_(db) {
+  const auto tree = dump_tree(db, "files");
+  // `going` leaves keys to their own table out; the one the schema has is followed below.
+  for (const auto& key : tree.keys)
+    if (key.table == key.parent && (key.table != "files" || key.column != "parent_id" || key.on_delete != "CASCADE"))
+      throw std::logic_error(fmt::format("{}.{} refers to its own table in a way FileRowsDelete does not handle",
+                                         key.table, key.column));
+  for (const auto& [table, column] : tree.referenced) {
+    db.exec(fmt::format("DROP TABLE IF EXISTS {0}; CREATE TEMP TABLE {0} (id INTEGER PRIMARY KEY)",
+                        gone(table, kFilesGone)));
+    gone_tables_.push_back(gone(table, kFilesGone));
+  }
+  const auto step = [&](const std::string& sql) { steps_.push_back(std::make_unique<SQLite::Statement>(db, sql)); };
+  // The file, while it is still the row of that path, and the files inside it at any depth.
+  step(fmt::format("WITH RECURSIVE inside(id) AS (SELECT id FROM files WHERE id = ?1 AND path = ?2 UNION "
+                   "SELECT f.id FROM files f JOIN inside i ON f.parent_id = i.id) INSERT INTO {} SELECT id FROM inside",
+                   gone("files", kFilesGone)));
+  for (const auto& table : tree.tables)
+    if (table != "files" && tree.referenced.count(table))
+      step(fmt::format("INSERT INTO {} SELECT \"{}\" FROM \"{}\" WHERE {}", gone(table, kFilesGone),
+                       tree.referenced.at(table), table, going(tree, table, kFilesGone)));
+  for (const auto& table : tree.tables)
+    if (table != "files") step(fmt::format("DELETE FROM \"{}\" WHERE {}", table, going(tree, table, kFilesGone)));
+  step(fmt::format("DELETE FROM files WHERE id IN (SELECT id FROM {})", gone("files", kFilesGone)));
+  for (const auto& key : tree.keys)
+    if (key.on_delete == "SET NULL")
+      step(fmt::format("UPDATE \"{0}\" SET \"{1}\" = NULL WHERE \"{1}\" IN (SELECT id FROM {2})", key.table,
+                       key.column, gone(key.parent, kFilesGone)));
+  for (const auto& table : gone_tables_) step(fmt::format("DELETE FROM {}", table));
+}
+
+FileRowsDelete::~FileRowsDelete() {
+  steps_.clear();  // finalized before their tables go
+  for (const auto& table : gone_tables_) db_.tryExec(fmt::format("DROP TABLE IF EXISTS {}", table));
+}
+
+void FileRowsDelete::reset() {
+  for (auto& step : steps_) step->tryReset();  // reset() would throw a failed step's error again
+}
+
+void FileRowsDelete::run(std::int64_t file_id, const std::string& path) {
+  reset();  // a step that failed last time (a full disk) is left unreset; its error was reported then
+  steps_.front()->bind(1, file_id);
+  steps_.front()->bind(2, path);
+  for (auto& step : steps_) step->exec();
 }
 
 }  // namespace animdex

@@ -66,9 +66,13 @@ std::vector<std::string> root_lines(const std::string& roots) {
   return lines;
 }
 
-// How much dearer deleting a track with foreign keys on is than building the indexes over one
-// (start_transaction): measured 8x on the KH2-size DVD; 5 leaves room for the writes both share.
-constexpr std::int64_t kReplaceTrackCost = 5;
+// How much dearer a track of a replaced dump is to delete and write again with bone_tracks' indexes
+// kept up to date than to delete without them, for each track of the database whose indexes a bulk
+// load builds again (write_mode). Measured without enforcement: deleting the KH2-size DVD's 1.8 M
+// tracks took 4.3 s with the indexes and 0.76 s without, building them 1.7 s; writing a track
+// into live indexes cost about 1.5 us more (1x corpus). So (2.4 + 1.5 - 0.4) us a replaced track
+// against 0.94 us a track of the database: about 3.7.
+constexpr std::int64_t kReplaceTrackCost = 4;
 
 // The dump `settings.label` names, and what this run may do with it.
 struct LabelledDump {
@@ -203,9 +207,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       insert_behaviors_(db, insert_sql("track_behaviors", table_columns::kTrackBehaviors)),
       insert_spline_(db, insert_sql("key_spline_rows", table_columns::kKeySplineRows)),
       touch_file_(db, "UPDATE files SET size = ?, mtime_ns = ?, member_name = ?, member_offset = ?, stored_size = ?, "
-                      "compression = ?, stored_hash = ? WHERE id = ?"),
-      delete_warnings_(db, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?"),
-      delete_file_(db, "DELETE FROM files WHERE id = ?") {
+                      "compression = ?, stored_hash = ? WHERE id = ? AND path = ?"),
+      delete_warnings_(db, "DELETE FROM scan_warnings WHERE dump_id = ? AND path = ?") {
   sqlite3_stmt* key_statement = nullptr;
   const std::string key_sql = insert_sql("keyframe_rows", table_columns::kKeyframeRows);
   const int prepared = sqlite3_prepare_v2(db.getHandle(), key_sql.c_str(), -1, &key_statement, nullptr);
@@ -226,12 +229,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       totals_.incremental = true;
     } else if (mode_ == WriteMode::bulk_load) {
       delete_every_dump(db);  // the database's only dump (start_transaction)
-    } else if (mode_ == WriteMode::replace) {
-      delete_dump(db, previous->id);
     } else {
-      SQLite::Statement remove(db, "DELETE FROM dumps WHERE id = ?");
-      remove.bind(1, previous->id);
-      remove.exec();
+      delete_dump(db, previous->id);
     }
   }
   if (!same_roots_as_before) check_overlap(db, settings);
@@ -254,6 +253,8 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
       if (!files.getColumn(10).isNull()) file.stored_hash = files.getColumn(10).getString();
       previous_.emplace(files.getColumn(1).getString(), std::move(file));
     }
+    // Its temporary tables made here, before any savepoint, which would drop them on rolling back.
+    file_rows_delete_ = std::make_unique<FileRowsDelete>(db);
     // Walk warnings are produced again by this run; a file's parse warnings stay with its rows.
     SQLite::Statement clear(db, "DELETE FROM scan_warnings WHERE dump_id = ? AND path NOT IN "
                                 "(SELECT path FROM files WHERE dump_id = ?)");
@@ -280,31 +281,32 @@ DumpWriter::DumpWriter(SQLite::Database& db, const DumpSettings& settings, const
 
 void DumpWriter::RawStatementDeleter::operator()(sqlite3_stmt* statement) const { sqlite3_finalize(statement); }
 
-// A first index into a database without dumps is a bulk load: it deletes nothing and writes every
-// reference from an id it has just inserted, so it runs without foreign-key enforcement (a parent
-// lookup and a statement journal per insert doubled the writer's time; the tests check every
-// database they index with PRAGMA foreign_key_check) and builds bone_tracks' two indexes after its
-// rows (one sort each instead of a B-tree insert per row). So is a run that replaces the database's
-// only dump (a new build parses every file again; --full, another --keyframes, --replace): it
-// empties the tables that hang from dumps (delete_every_dump) and then writes as into a new
-// database. A run that replaces one of several dumps, one that holds at least a fifth of the
-// database's tracks, deletes its rows set by set (delete_dump) and is a bulk load as well:
+// Every run writes without foreign-key enforcement. A first index deletes nothing and writes every
+// reference from an id it has just inserted; a re-index writes references to ids it has just
+// inserted or kept, and deletes a file's old rows set by set (FileRowsDelete, db/dump_rows.h).
+// With enforcement, each insert paid for a parent lookup and a statement journal (the writer's
+// time doubled), and the cascade from a file's row looked up each deleted track's children
+// through a trigger program of their own (one KH2 motion set of 9,278 tracks: 0.10-0.12 s against
+// 0.02 s set by set). The tests check every database they index with PRAGMA foreign_key_check.
+//
+// A first index into a database without dumps is a bulk load: it builds bone_tracks' two indexes
+// after its rows (one sort each instead of a B-tree insert per row). So is a run that replaces the
+// database's only dump (a new build parses every file again; --full, another --keyframes,
+// --replace): it empties the tables that hang from dumps (delete_every_dump) and then writes as
+// into a new database. A run that replaces one of several dumps, one that holds at least a quarter
+// of the database's tracks, deletes its rows set by set (delete_dump) and is a bulk load as well:
 // bone_tracks' indexes, dropped first, cost more to keep up to date through the deletes and
 // inserts than to build again over every dump's rows at the end (KH2-size DVD: deleting its
-// tracks 4.3 s with the indexes, 0.8 s without; building them 1.7 s). A smaller one is replaced
-// through the cascade, which costs only its own rows. With enforcement on, the cascade from the
-// old dump's row made a re-index of the DVD take 18 s alone in its database against a first
-// index's 5 s, and 24 s beside another dump. The pragma is a no-op inside a transaction, so this
-// is decided before BEGIN and checked again after it.
+// tracks 4.3 s with the indexes, 0.8 s without; building them 1.7 s). A smaller one is deleted
+// set by set with the indexes kept up to date, which costs only its own rows.
 DumpWriter::WriteMode DumpWriter::write_mode(const DumpSettings& settings) {
   const auto dumps = db_.execAndGet("SELECT count(*) FROM dumps").getInt64();
   if (dumps == 0) return WriteMode::bulk_load;
   const auto previous = labelled_dump(db_, settings);
   if (!previous || previous->reusable || !(previous->same_roots || settings.replace)) return WriteMode::checked;
   if (dumps == 1) return WriteMode::bulk_load;
-  // Building bone_tracks' indexes again covers every dump's tracks; the cascade deletes only this
-  // dump's, about five times dearer a track (KH2-size DVD: 1.7 s to build them over 1.8 M tracks,
-  // 13.6 s to delete as many with enforcement on).
+  // Building bone_tracks' indexes again covers every dump's tracks; deleting and writing with them
+  // kept up to date costs only this dump's, about four times dearer a track (kReplaceTrackCost).
   SQLite::Statement tracks(db_, "SELECT coalesce(sum(a.track_count), 0), coalesce(sum(a.track_count) FILTER "
                                 "(WHERE f.dump_id = ?), 0) FROM animations a JOIN files f ON f.id = a.file_id");
   tracks.bind(1, previous->id);
@@ -314,19 +316,13 @@ DumpWriter::WriteMode DumpWriter::write_mode(const DumpSettings& settings) {
   return replaced * kReplaceTrackCost >= all ? WriteMode::replace : WriteMode::checked;
 }
 
+// The pragma is a no-op inside a transaction, so it goes before BEGIN; the mode is decided after
+// it, when no other writer can change what it reads.
 std::unique_ptr<SQLite::Transaction> DumpWriter::start_transaction(const DumpSettings& settings) {
-  mode_ = write_mode(settings);
-  if (mode_ != WriteMode::checked) {
-    db_.exec("PRAGMA foreign_keys = OFF");
-    foreign_keys_back_.db = &db_;
-  }
+  db_.exec("PRAGMA foreign_keys = OFF");
+  foreign_keys_back_.db = &db_;
   auto transaction = begin_writing(db_, settings.lock_wait);
-  if (mode_ != WriteMode::checked && write_mode(settings) != mode_) {  // another writer came first
-    transaction.reset();  // rolls back
-    db_.exec("PRAGMA foreign_keys = ON");
-    mode_ = WriteMode::checked;
-    transaction = begin_writing(db_, settings.lock_wait);
-  }
+  mode_ = write_mode(settings);
   return transaction;
 }
 
@@ -368,10 +364,9 @@ void DumpWriter::note_container(const FileRow& file, std::int64_t id) {
 // A file whose content hash is unchanged keeps its rows; its size, time and where it sits in its
 // container (a member may have moved) are brought up to date. False when the row is gone.
 // parent_id is left as it is: a member's row outlives a run only with its container's, which keeps
-// its id (keep_members, update_container). Setting it anyway made each UPDATE one that could fail
-// a foreign key after writing, which SQLite prepares for by copying every page the statement
-// touches into its sub-journal first: 5 pages (80 KiB) a member, 100 MB for the 1,222 sets a KH2
-// DVD keeps when one changes.
+// its id (keep_members, update_container). (When re-indexes wrote with foreign-key enforcement,
+// setting it anyway made SQLite copy every page each UPDATE touched into its sub-journal first:
+// 100 MB for the 1,222 sets a KH2 DVD keeps when one changes.)
 bool DumpWriter::touch_unchanged(std::int64_t id, const FileRow& file) {
   SQLite::Statement& touch = touch_file_;
   touch.reset();
@@ -383,6 +378,7 @@ bool DumpWriter::touch_unchanged(std::int64_t id, const FileRow& file) {
   bind_optional(touch, 6, file.compression);
   bind_optional(touch, 7, file.stored_hash);
   touch.bind(8, id);
+  touch.bind(9, file.path);  // the id is another row's when the file went with its container (FileRowsDelete::run)
   return touch.exec() == 1;
 }
 
@@ -405,9 +401,7 @@ void DumpWriter::count(FileStatus status, std::uint64_t size) {
 void DumpWriter::remove_file(const PreviousFile& previous, const std::string& path) {
   changes_.push_back({std::nullopt, previous.format, previous.status == FileStatus::ok});
   delete_warnings(path);
-  delete_file_.reset();
-  delete_file_.bind(1, previous.id);
-  delete_file_.exec();
+  file_rows_delete_->run(previous.id, path);
 }
 
 void DumpWriter::delete_warnings(const std::string& path) {
@@ -575,9 +569,10 @@ void DumpWriter::write_one(const FileRow& file) {
 void DumpWriter::reset_statements() {
   for (SQLite::Statement* statement :
        {&insert_file_, &insert_animation_, &insert_track_, &insert_warning_, &insert_behaviors_, &insert_spline_,
-        &touch_file_, &delete_warnings_, &delete_file_})
+        &touch_file_, &delete_warnings_})
     statement->tryReset();  // reset() would throw the failed step's error again
   for (auto& [key, statement] : format_statements_) statement->tryReset();
+  if (file_rows_delete_) file_rows_delete_->reset();
   sqlite3_reset(insert_key_.get());
 }
 

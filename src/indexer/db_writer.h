@@ -23,6 +23,8 @@ struct sqlite3_stmt;
 
 namespace animdex {
 
+class FileRowsDelete;  // db/dump_rows.h
+
 struct DumpTotals {
   std::int64_t files = 0;
   std::int64_t ok = 0;
@@ -33,8 +35,8 @@ struct DumpTotals {
   std::int64_t keys = 0;
   std::uint64_t bytes = 0;
   bool incremental = false;      // the label's previous dump was updated in place
-  bool bulk_load = false;        // written without foreign-key checks, indexes built at the end (a
-                                 // first index, or a replace: DumpWriter::start_transaction)
+  bool bulk_load = false;        // bone_tracks' indexes built at the end (a first index, or a
+                                 // replace: DumpWriter::write_mode)
   std::int64_t unchanged = 0;    // files whose rows were kept
   std::int64_t parsed = 0;       // files parsed (new or changed when incremental)
   std::int64_t removed = 0;      // files of the previous dump that are gone
@@ -155,11 +157,11 @@ class DumpWriter {
   KeyStorage key_storage_ = KeyStorage::blob;
   // How this run writes (start_transaction() says why):
   enum class WriteMode {
-    checked,    // with foreign-key enforcement: an update in place, a new dump beside others, or a
-                // small one replaced beside others (its rows deleted by the cascade)
-    // The others are bulk loads: no enforcement, bone_tracks' indexes built at finish().
+    checked,    // bone_tracks' indexes kept up to date: an update in place, a new dump beside
+                // others, or a small one replaced beside others (its rows deleted set by set)
+    // The others are bulk loads: bone_tracks' indexes built at finish().
     bulk_load,  // no dump in the database, or only the one this run replaces (emptied table by table)
-    replace,    // one of several dumps replaced, one with a fifth of the tracks or more (its old
+    replace,    // one of several dumps replaced, one with a quarter of the tracks or more (its old
                 // rows deleted set by set)
   };
   WriteMode write_mode(const DumpSettings& settings);
@@ -193,8 +195,8 @@ class DumpWriter {
   SQLite::Statement insert_spline_;
   SQLite::Statement touch_file_;  // an unchanged file's new size, time and place (a changed image's members)
   SQLite::Statement delete_warnings_;  // a path's scan warnings, before its file is written again
-  SQLite::Statement delete_file_;      // a previous file's row (its rows go with it by the cascade)
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> format_statements_;
+  std::unique_ptr<FileRowsDelete> file_rows_delete_;  // a previous file's rows; made when there are previous files
   // The files this run wrote and those it removed or replaced: what the post-index steps look at
   // again (run_after_index). A file rolled back by its savepoint stays listed, which only widens it.
   std::vector<ChangedFile> changes_;

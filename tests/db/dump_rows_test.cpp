@@ -1,5 +1,6 @@
-// delete_every_dump deletes exactly what deleting the dumps with the foreign keys' cascade does,
-// table by table, without enforcement; the schema has the shape that needs.
+// delete_every_dump, delete_dump and FileRowsDelete delete exactly what the foreign keys' cascade
+// does (from the dumps' rows, or from a file's), table by table, without enforcement; the schema
+// has the shape that needs.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -121,4 +122,32 @@ TEST_CASE("delete_every_dump leaves the rows the cascade leaves", "[db][replace]
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM ref_formats") > 0);  // outside the dumps' tree
   CHECK(after.size() < before.size());
   CHECK(test::sql_lines(db, "PRAGMA foreign_key_check").empty());
+}
+
+TEST_CASE("FileRowsDelete leaves the rows the cascade from a file's row leaves", "[db][incremental]") {
+  test::TempDir dir;
+  TwoCopies copies(dir.path());
+  auto& db = *copies.bulk;
+  // A container with its members, a motion set with slots and model links, the models those links
+  // name (ON DELETE SET NULL), a file with keys as rows, and a DS animation linked to its model.
+  const std::string pattern = GENERATE("%/pack.narc", "%.mset", "%.mdlx", "%.nsbmd", "%.mot", "%.nsbca");
+  const auto id = test::query_integer(db, "SELECT MIN(f.id) FROM files f JOIN dumps d ON d.id = f.dump_id WHERE "
+                                          "d.label = 'one' AND f.path LIKE '" + pattern + "'");
+  REQUIRE(id > 0);
+  const auto before = test::all_rows(db);
+
+  copies.delete_both("DELETE FROM files WHERE id = " + std::to_string(id), [&](SQLite::Database& bulk) {
+    const auto path = bulk.execAndGet("SELECT path FROM files WHERE id = " + std::to_string(id)).getString();
+    FileRowsDelete remove(bulk);
+    remove.run(id, "not/its/path");  // an id that is now another path's row: nothing goes
+    CHECK(test::all_rows(bulk) == before);
+    remove.run(id, path);
+    remove.run(id, path);  // again: its tables were emptied, and a file already gone deletes nothing
+  });
+
+  const auto after = test::all_rows(db);
+  CHECK(after == test::all_rows(*copies.cascade));
+  CHECK(after.size() < before.size());
+  CHECK(test::sql_lines(db, "PRAGMA foreign_key_check").empty());
+  CHECK(test::sql_lines(db, "SELECT name FROM sqlite_temp_schema").empty());  // its own tables gone
 }

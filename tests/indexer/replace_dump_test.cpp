@@ -130,8 +130,8 @@ TEST_CASE("replacing the database's only dump leaves what a first index into a n
 TEST_CASE("replacing one of two dumps leaves the other as it was", "[incremental][replace]") {
   test::TempDir dir;
   const auto database = index_big_and_small(dir.path());
-  // A dump with most of the tracks is deleted set by set, with bone_tracks' indexes built again
-  // over both dumps (a bulk load); a small one through the cascade, which costs only its rows.
+  // A dump with most of the tracks is deleted without bone_tracks' indexes, which are built again
+  // over both dumps (a bulk load); a small one with them kept up to date, which costs only its rows.
   const std::string label = GENERATE("big", "small");
   const std::string other = label == "big" ? "small" : "big";
   const auto dump_of = [&](const std::string& name) {

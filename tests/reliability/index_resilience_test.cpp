@@ -54,6 +54,40 @@ FileRow file_with_key(const std::string& path, double time) {
   return row;
 }
 
+// A file the scan found unchanged (size and time as before): its rows stay.
+FileRow unchanged(const std::string& path) {
+  FileRow row;
+  row.path = path;
+  row.size = 100;
+  row.reuse = Reuse::unchanged_stat;
+  return row;
+}
+
+// Dump "t" at "/r", a row per key: the layout where one value meets a constraint.
+DumpSettings rows_settings() {
+  DumpSettings settings;
+  settings.label = "t";
+  settings.root = "/r";
+  settings.key_storage = KeyStorage::rows;
+  return settings;
+}
+
+// A NARC's row at `path`, then its members m1.mot and m2.mot, each a file_with_key.
+void write_image_with_members(DumpWriter& writer, const std::string& path) {
+  FileRow image;
+  image.path = path;
+  image.format = "narc";
+  image.status = FileStatus::ok;
+  image.size = 100;
+  writer.write(image);
+  for (const char* name : {"m1.mot", "m2.mot"}) {
+    auto member = file_with_key(path + "/" + name, 0.5);
+    member.parent_path = path;
+    member.member_name = name;
+    writer.write(member);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("a NaN key time fails only its file, the file beside it is stored (the issue's reproduction)",
@@ -79,13 +113,42 @@ TEST_CASE("a NaN key time fails only its file, the file beside it is stored (the
   CHECK(test::query_integer(db, "SELECT COUNT(*) FROM keyframes WHERE time IS NULL") == 0);
 }
 
+// SQLite gives a new row the largest id + 1 (files has no AUTOINCREMENT): when a container that
+// became a plain file takes its members' rows, and they held the largest ids, the next files get
+// those ids. The members' old ids must then delete nothing at the end of the run.
+TEST_CASE("a container's members removed with it never take another file's rows that got their ids",
+          "[reliability][incremental]") {
+  test::TempDir dir;
+  const DumpSettings settings = rows_settings();
+  auto db = open_for_writing(dir / "w.db");
+  {
+    DumpWriter writer(db, settings, ReferenceData::embedded());
+    writer.write(file_with_key("a.mot", 0.5));
+    write_image_with_members(writer, "z.narc");
+    writer.finish();
+  }
+  const auto member_ids = test::sql_lines(db, "SELECT id FROM files WHERE parent_id IS NOT NULL ORDER BY id");
+  REQUIRE(member_ids == std::vector<std::string>{"3", "4"});
+  DumpWriter writer(db, settings, ReferenceData::embedded());
+  writer.write(unchanged("a.mot"));
+  writer.write(file_with_key("z.narc", 0.25));  // now a motion file: its old row and members go
+  writer.write(file_with_key("new1.mot", 0.5));
+  writer.write(file_with_key("new2.mot", 0.5));
+  writer.finish();  // the members' rows, by their old ids, are not in the tree any more
+  // The case this guards: the new files took the members' old ids.
+  CHECK(test::sql_lines(db, "SELECT id FROM files WHERE path LIKE 'new%' ORDER BY id") == member_ids);
+  CHECK(test::sql_lines(db, "SELECT f.path, COUNT(*) FROM keyframes k JOIN bone_tracks t ON t.id = k.track_id JOIN "
+                            "animations a ON a.id = t.animation_id JOIN files f ON f.id = a.file_id GROUP BY f.path "
+                            "ORDER BY f.path") ==
+        std::vector<std::string>{"a.mot|2", "new1.mot|2", "new2.mot|2", "z.narc|2"});
+  CHECK(writer.totals().removed == 2);
+  CHECK(test::foreign_key_violations(db) == 0);
+}
+
 TEST_CASE("rows the database refuses mark only that file as an error (savepoint)", "[reliability]") {
   test::TempDir dir;
   auto db = open_for_writing(dir / "w.db");
-  DumpSettings settings;
-  settings.label = "t";
-  settings.root = "/r";
-  settings.key_storage = KeyStorage::rows;  // a row per key: the layout where one value meets a constraint
+  const DumpSettings settings = rows_settings();
   DumpWriter writer(db, settings, ReferenceData::embedded());
   writer.write(file_with_key("a.mot", 0.5));
   // A NaN bound as REAL becomes NULL, which keyframes.time refuses: the classic one-value fault.
@@ -108,10 +171,7 @@ TEST_CASE("rows the database refuses mark only that file as an error (savepoint)
 // replaced and counted) must be as if the batch had been written a file at a time from the start.
 TEST_CASE("a refused row in a batch of kept, replaced and new files fails only that file", "[reliability]") {
   test::TempDir dir;
-  DumpSettings settings;
-  settings.label = "t";
-  settings.root = "/r";
-  settings.key_storage = KeyStorage::rows;
+  const DumpSettings settings = rows_settings();
   {
     auto db = open_for_writing(dir / "w.db");
     DumpWriter writer(db, settings, ReferenceData::embedded());
@@ -120,11 +180,7 @@ TEST_CASE("a refused row in a batch of kept, replaced and new files fails only t
   }
   auto db = open_for_writing(dir / "w.db");
   DumpWriter writer(db, settings, ReferenceData::embedded());
-  FileRow kept;
-  kept.path = "kept.mot";
-  kept.size = 100;
-  kept.reuse = Reuse::unchanged_stat;
-  writer.write(kept);
+  writer.write(unchanged("kept.mot"));
   writer.write(file_with_key("replaced.mot", 0.25));
   writer.write(file_with_key("new.mot", 0.5));
   writer.write(file_with_key("refused.mot", std::numeric_limits<double>::quiet_NaN()));
@@ -147,18 +203,7 @@ TEST_CASE("a refused row in a batch of kept, replaced and new files fails only t
   SECTION("an unchanged image's members kept in the batch are counted once when it is written again") {
     {
       DumpWriter again(db, settings, ReferenceData::embedded());
-      FileRow image;
-      image.path = "img.narc";
-      image.format = "narc";
-      image.status = FileStatus::ok;
-      image.size = 100;
-      again.write(image);
-      for (const char* name : {"m1.mot", "m2.mot"}) {
-        auto member = file_with_key(std::string("img.narc/") + name, 0.5);
-        member.parent_path = "img.narc";
-        member.member_name = name;
-        again.write(member);
-      }
+      write_image_with_members(again, "img.narc");
       again.finish();
     }
     DumpWriter writer2(db, settings, ReferenceData::embedded());

@@ -46,7 +46,7 @@ fs::path write_clean_sample(const fs::path& root, int characters, bool kh2_and_n
 // The single integer a query returns (first column of the first row).
 std::int64_t query_integer(SQLite::Database& db, const std::string& sql);
 
-// References to rows that do not exist (PRAGMA foreign_key_check): a first index writes without
+// References to rows that do not exist (PRAGMA foreign_key_check): every index writes without
 // foreign-key enforcement (indexer/db_writer.cpp), so every test that indexes checks this is 0.
 std::int64_t foreign_key_violations(SQLite::Database& db);
 
