@@ -96,14 +96,14 @@ DumpTree dump_tree(SQLite::Database& db, const std::string& root = "dumps") {
 
 // The temporary table of the values of `table` that the rows that go have in the column its
 // children refer to (`prefix` keeps one delete's tables apart from another's).
-std::string gone(const std::string& table, const std::string& prefix = "animdex_gone_") {
+std::string gone(const std::string& table, const std::string& prefix) {
   return "temp.\"" + prefix + table + "\"";
 }
 
 // The rows of `table` that go when the rows in their parents' gone tables go: those with a
-// cascading key among them. A key to its own table (files.parent_id) is left out: it stays within a
-// dump, so the file's dump_id already says.
-std::string going(const DumpTree& tree, const std::string& table, const std::string& prefix = "animdex_gone_") {
+// cascading key among them. A key to its own table (files.parent_id) is left out: under `dumps` it
+// stays within a dump, so the file's dump_id already says; FileRowsDelete follows it itself.
+std::string going(const DumpTree& tree, const std::string& table, const std::string& prefix) {
   std::string condition;
   for (const auto& key : tree.keys)
     if (key.table == table && key.on_delete == "CASCADE" && key.parent != table)
@@ -125,31 +125,52 @@ void delete_every_dump(SQLite::Database& db) {
   for (const auto& table : dump_tables(db)) db.exec(fmt::format("DELETE FROM \"{}\"", table));
 }
 
-void delete_dump(SQLite::Database& db, std::int64_t dump_id) {
-  const auto tree = dump_tree(db);
-  // From the top, each parent's rows that go are kept before its children's are found, so every
-  // table's rows go with one set-based DELETE afterwards (enforcement is off: order does not matter).
-  for (const auto& [table, column] : tree.referenced)
-    db.exec(fmt::format("DROP TABLE IF EXISTS {0}; CREATE TEMP TABLE {0} (id INTEGER PRIMARY KEY)", gone(table)));
-  db.exec(fmt::format("INSERT INTO {} VALUES ({})", gone("dumps"), dump_id));
-  for (const auto& table : tree.tables)
-    if (table != "dumps" && tree.referenced.count(table))
-      db.exec(fmt::format("INSERT INTO {} SELECT \"{}\" FROM \"{}\" WHERE {}", gone(table),
-                          tree.referenced.at(table), table, going(tree, table)));
-  for (const auto& table : tree.tables)
-    if (table != "dumps") db.exec(fmt::format("DELETE FROM \"{}\" WHERE {}", table, going(tree, table)));
-  db.exec(fmt::format("DELETE FROM dumps WHERE id = {}", dump_id));
-  // After the deletes, so only the rows that stay are written (animdex keeps links within a dump,
-  // so normally none is).
-  for (const auto& key : tree.keys)
-    if (key.on_delete == "SET NULL")
-      db.exec(fmt::format("UPDATE \"{0}\" SET \"{1}\" = NULL WHERE \"{1}\" IN (SELECT id FROM {2})", key.table,
-                          key.column, gone(key.parent)));
-  for (const auto& [table, column] : tree.referenced) db.exec(fmt::format("DROP TABLE {}", gone(table)));
+namespace {
+
+// Makes an empty gone table (`prefix`) for each table the tree's keys refer to; returns their names.
+std::vector<std::string> make_gone_tables(SQLite::Database& db, const DumpTree& tree, const std::string& prefix) {
+  std::vector<std::string> names;
+  for (const auto& [table, column] : tree.referenced) {
+    names.push_back(gone(table, prefix));
+    db.exec(fmt::format("DROP TABLE IF EXISTS {0}; CREATE TEMP TABLE {0} (id INTEGER PRIMARY KEY)", names.back()));
+  }
+  return names;
 }
 
-// FileRowsDelete's temporary tables: apart from delete_dump's, which the same run may use.
+// Once the root's rows that go are in its gone table: the statements that find, from the top, each
+// table's rows that go (so every table's go with one set-based DELETE afterwards; enforcement is
+// off, so their order does not matter), delete them and the root's, and then clear the references
+// ON DELETE SET NULL would (after the deletes, so only rows that stay are written).
+std::vector<std::string> deletes_under(const DumpTree& tree, const std::string& prefix) {
+  const std::string& root = tree.tables.front();  // dump_tree puts it first
+  std::vector<std::string> steps;
+  for (const auto& table : tree.tables)
+    if (table != root && tree.referenced.count(table))
+      steps.push_back(fmt::format("INSERT INTO {} SELECT \"{}\" FROM \"{}\" WHERE {}", gone(table, prefix),
+                                  tree.referenced.at(table), table, going(tree, table, prefix)));
+  for (const auto& table : tree.tables)
+    if (table != root) steps.push_back(fmt::format("DELETE FROM \"{}\" WHERE {}", table, going(tree, table, prefix)));
+  steps.push_back(fmt::format("DELETE FROM \"{}\" WHERE id IN (SELECT id FROM {})", root, gone(root, prefix)));
+  for (const auto& key : tree.keys)
+    if (key.on_delete == "SET NULL")
+      steps.push_back(fmt::format("UPDATE \"{0}\" SET \"{1}\" = NULL WHERE \"{1}\" IN (SELECT id FROM {2})",
+                                  key.table, key.column, gone(key.parent, prefix)));
+  return steps;
+}
+
+// The prefixes of delete_dump's and FileRowsDelete's temporary tables: apart, since one run may use both.
+constexpr char kDumpsGone[] = "animdex_gone_";
 constexpr char kFilesGone[] = "animdex_files_gone_";
+
+}  // namespace
+
+void delete_dump(SQLite::Database& db, std::int64_t dump_id) {
+  const auto tree = dump_tree(db);
+  const auto gone_tables = make_gone_tables(db, tree, kDumpsGone);
+  db.exec(fmt::format("INSERT INTO {} VALUES ({})", gone("dumps", kDumpsGone), dump_id));
+  for (const auto& step : deletes_under(tree, kDumpsGone)) db.exec(step);
+  for (const auto& table : gone_tables) db.exec(fmt::format("DROP TABLE {}", table));
+}
 
 FileRowsDelete::FileRowsDelete(SQLite::Database& db) : db_(db) {
   const auto tree = dump_tree(db, "files");
@@ -158,27 +179,13 @@ FileRowsDelete::FileRowsDelete(SQLite::Database& db) : db_(db) {
     if (key.table == key.parent && (key.table != "files" || key.column != "parent_id" || key.on_delete != "CASCADE"))
       throw std::logic_error(fmt::format("{}.{} refers to its own table in a way FileRowsDelete does not handle",
                                          key.table, key.column));
-  for (const auto& [table, column] : tree.referenced) {
-    db.exec(fmt::format("DROP TABLE IF EXISTS {0}; CREATE TEMP TABLE {0} (id INTEGER PRIMARY KEY)",
-                        gone(table, kFilesGone)));
-    gone_tables_.push_back(gone(table, kFilesGone));
-  }
+  gone_tables_ = make_gone_tables(db, tree, kFilesGone);
   const auto step = [&](const std::string& sql) { steps_.push_back(std::make_unique<SQLite::Statement>(db, sql)); };
   // The file, while it is still the row of that path, and the files inside it at any depth.
   step(fmt::format("WITH RECURSIVE inside(id) AS (SELECT id FROM files WHERE id = ?1 AND path = ?2 UNION "
                    "SELECT f.id FROM files f JOIN inside i ON f.parent_id = i.id) INSERT INTO {} SELECT id FROM inside",
                    gone("files", kFilesGone)));
-  for (const auto& table : tree.tables)
-    if (table != "files" && tree.referenced.count(table))
-      step(fmt::format("INSERT INTO {} SELECT \"{}\" FROM \"{}\" WHERE {}", gone(table, kFilesGone),
-                       tree.referenced.at(table), table, going(tree, table, kFilesGone)));
-  for (const auto& table : tree.tables)
-    if (table != "files") step(fmt::format("DELETE FROM \"{}\" WHERE {}", table, going(tree, table, kFilesGone)));
-  step(fmt::format("DELETE FROM files WHERE id IN (SELECT id FROM {})", gone("files", kFilesGone)));
-  for (const auto& key : tree.keys)
-    if (key.on_delete == "SET NULL")
-      step(fmt::format("UPDATE \"{0}\" SET \"{1}\" = NULL WHERE \"{1}\" IN (SELECT id FROM {2})", key.table,
-                       key.column, gone(key.parent, kFilesGone)));
+  for (const auto& sql : deletes_under(tree, kFilesGone)) step(sql);
   for (const auto& table : gone_tables_) step(fmt::format("DELETE FROM {}", table));
 }
 

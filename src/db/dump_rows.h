@@ -2,7 +2,6 @@
 // Deleting a dump's rows, or a file's, in bulk, for a writer whose connection has foreign-key
 // enforcement off.
 #include <SQLiteCpp/Database.h>
-
 #include <SQLiteCpp/Statement.h>
 
 #include <cstdint>

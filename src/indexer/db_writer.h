@@ -155,7 +155,7 @@ class DumpWriter {
 
   SQLite::Database& db_;
   KeyStorage key_storage_ = KeyStorage::blob;
-  // How this run writes (start_transaction() says why):
+  // How this run writes (write_mode() says why):
   enum class WriteMode {
     checked,    // bone_tracks' indexes kept up to date: an update in place, a new dump beside
                 // others, or a small one replaced beside others (its rows deleted set by set)
