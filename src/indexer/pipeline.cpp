@@ -205,9 +205,8 @@ IndexSummary run_index(const IndexOptions& options) {
       return std::nullopt;
     return PreviousMember{*previous->stored_hash, previous->size, *previous->stored_size};
   }, options.max_file_size);
-  const double setup_seconds = seconds_since(started);  // walk, database open, the writer's start
-  double scan_seconds = 0.0;  // inside the serial first stage: listing containers, opening members
-  double writer_seconds = 0.0;  // inside the serial writer stage: where 2 threads wait on 1 (-v shows it)
+  IndexPhases& phases = summary.phases;
+  phases.setup_seconds = seconds_since(started);
   // The parallel stage: a file's rows (reading, decompressing and parsing it), or an unchanged
   // file's note that its rows stay.
   const auto rows_of = [&](const ScanItem& item) {
@@ -239,7 +238,7 @@ IndexSummary run_index(const IndexOptions& options) {
               }
               const auto scan_started = Clock::now();
               auto item = queue.next();
-              scan_seconds += seconds_since(scan_started);
+              phases.scan_seconds += seconds_since(scan_started);
               if (!item) {
                 control.stop();
                 return nullptr;
@@ -271,16 +270,17 @@ IndexSummary run_index(const IndexOptions& options) {
                 abandoning_on_failure(budget, [&] {
                   const auto write_started = Clock::now();
                   writer.write(std::move(flight->row));
-                  writer_seconds += seconds_since(write_started);
+                  phases.writer_seconds += seconds_since(write_started);
                   budget.leave(flight->charge + flight->containers_charge);
                   progress.update(writer.totals());
                 });
               }));
   for (const auto& warning : summary.warnings) writer.write_warning(warning);
-  const double files_seconds = seconds_since(started);
+  phases.files_seconds = seconds_since(started) - phases.setup_seconds;
   writer.finish();
   summary.totals = writer.totals();
   summary.seconds = seconds_since(started);
+  phases.end_seconds = summary.seconds - phases.setup_seconds - phases.files_seconds;
   summary.kept_undecompressed = queue.kept_undecompressed();
   if (summary.kept_undecompressed > 0)
     spdlog::info("{} compressed member{} of changed images kept by the hash of {} stored bytes, not decompressed",
@@ -289,8 +289,8 @@ IndexSummary run_index(const IndexOptions& options) {
   spdlog::info("index took {:.3f} s with {} thread{} and up to {} files in flight: set-up {:.3f} s, files {:.3f} s (the "
                "serial scan {:.3f} s and the serial writer {:.3f} s of it), then indexes, post-index SQL and commit "
                "{:.3f} s; peak memory {}",
-               summary.seconds, threads, threads == 1 ? "" : "s", plan.tokens, setup_seconds, files_seconds - setup_seconds,
-               scan_seconds, writer_seconds, summary.seconds - files_seconds, peak_resident_text());
+               summary.seconds, threads, threads == 1 ? "" : "s", plan.tokens, phases.setup_seconds, phases.files_seconds,
+               phases.scan_seconds, phases.writer_seconds, phases.end_seconds, peak_resident_text());
   return summary;
 }
 

@@ -32,10 +32,22 @@ struct IndexOptions {
   std::uint64_t waiting_budget = 48ULL << 20;
 };
 
+// Where an index's wall time went, as `index -v` prints it. The set-up and the end are serial;
+// inside the files' phase the scan and the writer are the pipeline's two serial stages, and the
+// reads and parses between them run on every thread.
+struct IndexPhases {
+  double setup_seconds = 0.0;   // walk, database open, the writer's start
+  double files_seconds = 0.0;   // every file scanned, read, parsed and written
+  double scan_seconds = 0.0;    // of files_seconds: the serial scan (listing containers, opening members)
+  double writer_seconds = 0.0;  // of files_seconds: the serial writer
+  double end_seconds = 0.0;     // bone_tracks' index builds, post-index SQL, commit
+};
+
 struct IndexSummary {
   DumpTotals totals;
   std::vector<WalkWarning> warnings;  // walker warnings (symlink loops, dangling links), also in scan_warnings
-  double seconds = 0.0;
+  double seconds = 0.0;               // setup + files + end of `phases`
+  IndexPhases phases;
   // Compressed members of changed images kept by their stored bytes' hash, never decompressed.
   std::uint64_t kept_undecompressed = 0;
 };

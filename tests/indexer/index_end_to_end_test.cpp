@@ -1,6 +1,7 @@
 // Indexes a dump of twelve characters written with the .mot writer (plus corrupt and non-GNT files):
 // the summary, replacing a label, the size cap. Its exact answers are tests/sql/index_gnt_twelve.test.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <map>
 
 #include "db/database.h"
@@ -55,6 +56,29 @@ TEST_CASE("indexing a generated dump answers queries exactly", "[end_to_end]") {
     return 0U;
   };
   CHECK(offset_of_throw("nar") != offset_of_throw("sas"));
+}
+
+TEST_CASE("an index's phases share out its time, the serial stages inside the files' phase", "[end_to_end]") {
+  // The bench bounds figures c and j by these (bench/floors.h, two_thread_floor), and -v prints them.
+  test::TempDir dir;
+  const auto root = write_dump(dir);
+  for (const int threads : {1, 2}) {
+    auto options = options_for(root, dir / fmt::format("phases-{}.db", threads), "ntsc");
+    options.threads = threads;
+    const auto summary = run_index(options);
+    const IndexPhases& phases = summary.phases;
+    CHECK(phases.setup_seconds > 0);
+    CHECK(phases.files_seconds > 0);
+    CHECK(phases.end_seconds > 0);
+    CHECK(phases.setup_seconds + phases.files_seconds + phases.end_seconds == Approx(summary.seconds).margin(1e-9));
+    CHECK(phases.writer_seconds > 0);  // 29 files were written
+    CHECK(phases.scan_seconds > 0);
+    // Each serial stage runs on one thread at a time within the files' phase; at 1 thread the two
+    // take turns on it.
+    CHECK(phases.writer_seconds <= phases.files_seconds);
+    CHECK(phases.scan_seconds <= phases.files_seconds);
+    if (threads == 1) CHECK(phases.writer_seconds + phases.scan_seconds <= phases.files_seconds);
+  }
 }
 
 TEST_CASE("re-indexing a label replaces it and other labels stay", "[end_to_end]") {
