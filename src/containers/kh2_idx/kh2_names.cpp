@@ -1,17 +1,20 @@
 #include "containers/kh2_idx/kh2_names.h"
 
 #include <algorithm>
+#include <bit>
+#include <span>
 #include <tuple>
-#include <vector>
-
-#include "containers/kh2_idx/kh2_hash.h"
 
 #ifndef ANIMDEX_SOURCE_DIR
 #error "ANIMDEX_SOURCE_DIR must name the repository root (the name list is included from it)"
 #endif
+#ifndef ANIMDEX_BINARY_DIR
+#error "ANIMDEX_BINARY_DIR must name the build folder (the name table is made there)"
+#endif
 
 // The list goes into .rodata as is: 3 MB of text would be a slow string literal to compile, and a
-// file read at run time would break the readers' "no I/O" rule.
+// file read at run time would break the readers' "no I/O" rule. Its table, made from it at build
+// time (tools/kh2_name_table.cpp), goes beside it.
 asm(".pushsection .rodata\n"
     ".balign 16\n"
     ".hidden animdex_kh2_idx_names_begin\n"
@@ -22,49 +25,45 @@ asm(".pushsection .rodata\n"
     ".global animdex_kh2_idx_names_end\n"
     "animdex_kh2_idx_names_end:\n"
     ".byte 0\n"
+    ".balign 16\n"
+    ".hidden animdex_kh2_idx_table_begin\n"
+    ".global animdex_kh2_idx_table_begin\n"
+    "animdex_kh2_idx_table_begin:\n"
+    ".incbin \"" ANIMDEX_BINARY_DIR "/generated/kh2_idx_names.table\"\n"
+    ".hidden animdex_kh2_idx_table_end\n"
+    ".global animdex_kh2_idx_table_end\n"
+    "animdex_kh2_idx_table_end:\n"
     ".popsection\n");
+
+namespace animdex::kh2_idx {
+
+// 12 bytes a name, as the build-time tool writes them (little-endian, sorted by the hash pair, then
+// by offset): the pair, the name's length and where it starts in the embedded list.
+struct KnownName {
+  std::uint32_t hash32;
+  std::uint16_t hash16;
+  std::uint16_t length;
+  std::uint32_t offset;
+};
+static_assert(sizeof(KnownName) == 12 && alignof(KnownName) == 4, "the tool's record, without padding");
+static_assert(std::endian::native == std::endian::little, "the table is written little-endian");
+
+}  // namespace animdex::kh2_idx
 
 extern "C" const char animdex_kh2_idx_names_begin[];
 extern "C" const char animdex_kh2_idx_names_end[];
+extern "C" const animdex::kh2_idx::KnownName animdex_kh2_idx_table_begin[];
+extern "C" const animdex::kh2_idx::KnownName animdex_kh2_idx_table_end[];
 
 namespace animdex::kh2_idx {
 
 namespace {
 
-// 12 bytes a name instead of a map node and a std::string: 111,680 of them.
-struct KnownName {
-  std::uint32_t hash32;
-  std::uint16_t hash16;
-  std::uint16_t length;
-  std::uint32_t offset;  // in the embedded list
-};
-
 bool hash_less(const KnownName& a, const KnownName& b) {
   return std::tie(a.hash32, a.hash16) < std::tie(b.hash32, b.hash16);
 }
 
-std::vector<KnownName> build_table(std::string_view list) {
-  std::vector<KnownName> table;
-  table.reserve(static_cast<std::size_t>(std::count(list.begin(), list.end(), '\n')) + 1);
-  std::size_t start = 0;
-  while (start < list.size()) {
-    std::size_t end = list.find('\n', start);
-    if (end == std::string_view::npos) end = list.size();
-    std::string_view line = list.substr(start, end - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (!line.empty() && line.size() <= 0xFFFF)
-      table.push_back({kh2_hash32(line), kh2_hash16(line), static_cast<std::uint16_t>(line.size()),
-                       static_cast<std::uint32_t>(start)});
-    start = end + 1;
-  }
-  std::sort(table.begin(), table.end(), hash_less);
-  return table;
-}
-
-const std::vector<KnownName>& known_names() {
-  static const std::vector<KnownName> table = build_table(kh2_name_list());
-  return table;
-}
+std::span<const KnownName> known_names() { return {animdex_kh2_idx_table_begin, animdex_kh2_idx_table_end}; }
 
 }  // namespace
 
@@ -74,7 +73,7 @@ std::string_view kh2_name_list() {
 }
 
 std::optional<std::string_view> kh2_name_for(std::uint32_t hash32, std::uint16_t hash16) {
-  const auto& table = known_names();
+  const auto table = known_names();
   const KnownName wanted{hash32, hash16, 0, 0};
   const auto found = std::lower_bound(table.begin(), table.end(), wanted, hash_less);
   if (found == table.end() || found->hash32 != hash32 || found->hash16 != hash16) return std::nullopt;

@@ -9,8 +9,8 @@
 
 namespace animdex::kh2_idx {
 
-// The path whose (kh2_hash32, kh2_hash16) is this pair, if the list has it. The table is built on
-// the first call (thread-safe) and looked up by binary search.
+// The path whose (kh2_hash32, kh2_hash16) is this pair, if the list has it (where two lines share
+// the pair, the first). A binary search of a table made at build time (tools/kh2_name_table.cpp).
 std::optional<std::string_view> kh2_name_for(std::uint32_t hash32, std::uint16_t hash16);
 
 // How many names the table holds (111,680 for the shipped list; empty lines are not names).
