@@ -44,12 +44,19 @@ class DatabaseError : public std::runtime_error {
 // create nothing next to it, so it reads from read-only folders and media, and a reader of
 // another user never leaves -wal/-shm files that the owner's next `index` could not open.
 
-// For a process that only indexes: SQLite's allocation statistics off (they take a process-wide
-// mutex on every SQLite allocation, which cost the writer 0.1 s of a 1.1 s index at 2 threads: an
-// atomic lock per allocation while the parse threads run). Only `index` and the bench that times
-// it call it: the statistics are what sqlite3_hard_heap_limit64 (`animdex sql`'s memory bound) counts. SQLite
-// accepts it only before it initialises, so it must come before the process opens any database;
-// later it is a no-op.
+// For a process that only indexes:
+// - SQLite's allocation statistics off (they take a process-wide mutex on every SQLite allocation,
+//   which cost the writer 0.1 s of a 1.1 s index at 2 threads: an atomic lock per allocation while
+//   the parse threads run); the statistics are what sqlite3_hard_heap_limit64 (`animdex sql`'s
+//   memory bound) counts;
+// - SQLite's page cache in one region of its own, as large as the writer's cache (kWriterCacheSize)
+//   in pages of kPageSize, which the kernel may back with 2 MiB pages. From malloc, each 4 KiB of
+//   the cache faulted in on first touch, dear on a VM (bench/RESULTS.md: the KH2-size DVD's
+//   re-index after one set changed took 0.35-0.41 s before, 0.28-0.29 s after). SQLite threads its
+//   free list through the region at once, so the whole cache is resident from the start (within
+//   the memory budget, which counts it); larger pages, or more than it holds, come from malloc.
+// Only `index` and the bench that times it call it. SQLite accepts both only before it initialises,
+// so it must come before the process opens any database; later it is a no-op.
 void configure_sqlite_for_indexing();
 
 // From now on, statements of readers (open_read_only, attach_read_only) are interrupted
