@@ -118,7 +118,7 @@ ReplaceFloor replace_floor(const fs::path& database, const fs::path& member, con
 }
 
 double two_thread_floor(const IndexPhases& one_thread) {
-  const double files = std::max(one_thread.writer_seconds, one_thread.files_seconds / 2);
+  const double files = std::max({one_thread.writer_seconds, one_thread.scan_seconds, one_thread.files_seconds / 2});
   return one_thread.setup_seconds + files + one_thread.end_seconds;
 }
 

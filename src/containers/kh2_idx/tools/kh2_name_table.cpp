@@ -1,6 +1,6 @@
 // Build-time tool: KH2.IDX's name table for kh2_names.cpp, which embeds what this writes. Listing a
 // KH2.IDX turns each entry's hash pair back into its path; hashing the 111,680 names of the list
-// and sorting them at run time took 0.03 s of every KH2 image's serial scan.
+// and sorting them when a process first listed a KH2.IDX took 0.03 s of its serial scan.
 //
 //   animdex_kh2_name_table NAME_LIST OUTPUT
 //
@@ -61,8 +61,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::ifstream in(argv[1], std::ios::binary);
+  if (!in.is_open()) {
+    std::fprintf(stderr, "animdex_kh2_name_table: cannot open %s\n", argv[1]);
+    return 1;
+  }
   const std::string list{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (!in.good() && !in.eof()) {
+  if (in.bad()) {
     std::fprintf(stderr, "animdex_kh2_name_table: cannot read %s\n", argv[1]);
     return 1;
   }
@@ -79,14 +83,23 @@ int main(int argc, char** argv) {
   }
   // Written beside, then renamed: a build stopped halfway leaves no short table to embed.
   const std::filesystem::path output = argv[2], partial = output.string() + ".partial";
+  std::error_code error;
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     out.write(table.data(), static_cast<std::streamsize>(table.size()));
-    if (!out.good()) {
+    out.close();
+    if (!out) {
       std::fprintf(stderr, "animdex_kh2_name_table: cannot write %s\n", partial.c_str());
+      std::filesystem::remove(partial, error);
       return 1;
     }
   }
-  std::filesystem::rename(partial, output);
+  std::filesystem::rename(partial, output, error);
+  if (error) {
+    std::fprintf(stderr, "animdex_kh2_name_table: cannot rename %s to %s: %s\n", partial.c_str(), output.c_str(),
+                 error.message().c_str());
+    std::filesystem::remove(partial, error);
+    return 1;
+  }
   return 0;
 }
