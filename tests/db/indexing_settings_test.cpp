@@ -36,7 +36,8 @@ int in_child(Check check) {
   return WEXITSTATUS(status);
 }
 
-// SQLite's high-water mark of `what` (the statistics are back on for the check).
+// SQLite's high-water mark of `what`. The page cache's counters are kept with the allocation
+// statistics off, as `index` runs.
 sqlite3_int64 highest(int what) {
   sqlite3_int64 current = 0, high = 0;
   sqlite3_status64(what, &current, &high, 0);
