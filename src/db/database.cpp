@@ -18,7 +18,6 @@
 #include <atomic>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <thread>
 #include <unistd.h>
 #include <fmt/format.h>
@@ -27,6 +26,7 @@
 #include "core/content_hash.h"
 #include "core/embedded.h"
 #include "core/terminal_text.h"
+#include "db/sqlite_memory.h"
 
 namespace animdex {
 
@@ -395,23 +395,6 @@ SQLite::Database open_and_prepare(const std::filesystem::path& path, std::chrono
   return db;
 }
 
-// configure_sqlite_for_indexing's page cache: slots of kPageSize plus SQLite's header for each
-// page, as many as the writer's cache holds, plus a few for the other connections `index` opens.
-void give_page_cache_a_region() {
-  static_assert(kWriterCacheSize < 0, "the cache is given in KiB (a negative cache_size)");
-  int header = 0;
-  if (sqlite3_config(SQLITE_CONFIG_PCACHE_HDRSZ, &header) != SQLITE_OK) return;
-  const std::size_t slot = (static_cast<std::size_t>(kPageSize + header) + 7) & ~std::size_t{7};
-  const int slots = -kWriterCacheSize * 1024 / kPageSize + 64;
-  const std::size_t bytes = slot * static_cast<std::size_t>(slots);
-  void* region = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (region == MAP_FAILED) return;  // SQLite keeps taking its cache from malloc
-  ::madvise(region, bytes, MADV_HUGEPAGE);  // refused where the kernel has no such pages: 4 KiB pages then
-  // Never unmapped once SQLite has it: it lives as long as the process.
-  if (sqlite3_config(SQLITE_CONFIG_PAGECACHE, region, static_cast<int>(slot), slots) != SQLITE_OK)
-    ::munmap(region, bytes);
-}
-
 }  // namespace
 
 void configure_sqlite_for_indexing() {
@@ -420,7 +403,9 @@ void configure_sqlite_for_indexing() {
   // spills in writes the size of the threshold, and SQLite's Unix file layer keeps only the low 17
   // bits of a write's length, so a larger write comes up short and is reported as a full disk
   // (tests/indexer/incremental_index_test.cpp).
-  give_page_cache_a_region();
+  // The page cache's arena: as many slots as the writer's cache holds, and a few for the other
+  // connections `index` opens.
+  give_sqlite_pages_an_arena(kPageSize, static_cast<std::size_t>(-kWriterCacheSize) * 1024 / kPageSize + 64);
 }
 
 void set_read_time_budget(std::chrono::milliseconds budget) {

@@ -49,15 +49,14 @@ class DatabaseError : public std::runtime_error {
 //   which cost the writer 0.1 s of a 1.1 s index at 2 threads: an atomic lock per allocation while
 //   the parse threads run); the statistics are what sqlite3_hard_heap_limit64 (`animdex sql`'s
 //   memory bound) counts;
-// - SQLite's page cache in one region of its own, as large as the writer's cache (kWriterCacheSize)
-//   in slots of kPageSize, which the kernel may back with 2 MiB pages. From malloc, each 4 KiB of
-//   the cache faulted in on first touch, dear on a VM (bench/RESULTS.md, fourth session: the
-//   KH2-size DVD's re-index after one set changed 0.37-0.49 s before, 0.30-0.40 s after). The
-//   price: SQLite threads its free list through every slot as it initialises, so with 2 MiB pages
-//   the whole region is resident from the start (35-46 ms of faults at start-up on this VM, and an
-//   index that changes nothing peaks at 47 MiB instead of 15; the memory budget counts the cache
-//   anyway). Larger pages come from malloc; a smaller page takes a whole slot, so a database of
-//   4 KiB pages (made elsewhere) gets a quarter of the cache before SQLite recycles its pages.
+// - SQLite's page cache in an arena of its own (db/sqlite_memory.h), slots of kPageSize (and
+//   SQLite's header) that the kernel may back with 2 MiB pages, as many as the writer's cache
+//   holds. From malloc, each 4 KiB of the cache faulted in on first touch, dear on a VM
+//   (bench/RESULTS.md, fourth session: the KH2-size DVD's re-index after one set changed 0.37-0.49 s
+//   before, 0.30-0.40 s after). The arena is carved a slot at a time as SQLite asks, so an index
+//   that changes little touches little of it (fifth session: SQLITE_CONFIG_PAGECACHE, which threads
+//   a free list through every slot as SQLite initialises, made the whole region resident at start,
+//   46 ms of a re-index). Other page sizes, and pages past the arena's slots, come from the heap.
 // Only `index` and the bench that times it call it. SQLite accepts both only before it initialises,
 // so it must come before the process opens any database; later it is a no-op.
 void configure_sqlite_for_indexing();
