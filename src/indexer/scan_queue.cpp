@@ -61,7 +61,8 @@ std::optional<ScanItem> ScanQueue::next() {
   return walked_item(next_entry_++);
 }
 
-ScanItem ScanQueue::member_item(Frame& frame, std::size_t index) {
+ScanItem ScanQueue::member_item(Frame& frame, std::size_t position) {
+  const std::size_t index = frame.order.empty() ? position : frame.order[position];
   const Member& member = frame.members[index];
   ScanItem item;
   item.entry_index = frames_.empty() ? 0 : next_entry_ - 1;
@@ -79,10 +80,10 @@ ScanItem ScanQueue::member_item(Frame& frame, std::size_t index) {
   // As the table declares it until opening says otherwise: a member that fails to open (a broken
   // PRS stream) keeps its real compression in its row, not `none` (issue 35).
   item.compression = member.compression;
-  auto& hashes = frame.stored_hashes;
-  while (frame.next_hash < hashes.size() && hashes[frame.next_hash].first < index) ++frame.next_hash;
-  if (frame.next_hash < hashes.size() && hashes[frame.next_hash].first == index && hashes[frame.next_hash].second)
-    item.stored_hash = hashes[frame.next_hash].second->text();
+  if (!frame.order.empty() && position >= frame.first_comparable) {
+    if (!frame.hashed) hash_stored_bytes(frame);
+    if (const auto& hash = frame.stored_hashes[position - frame.first_comparable]) item.stored_hash = hash->text();
+  }
   return item;
 }
 
@@ -103,23 +104,40 @@ std::optional<PreviousMember> ScanQueue::comparable_previous(const std::string& 
   return previous;
 }
 
-// Hashes, across the threads, the stored bytes of every member of a just-listed container that
-// comparable_previous allows: in the serial stage one at a time, reading a KH2 DVD's 221 MB of
-// sets took longer than writing the one set that changed. A read that fails here is left for the
-// member's own turn, which reports it.
-void ScanQueue::prehash_stored_bytes(Frame& frame) const {
+// A just-listed container of a re-index: the members comparable_previous allows (those that may
+// be kept by the hash of their stored bytes) go last, so the others, whose sizes already say that
+// they changed, are opened and parsed first, while the threads hash the rest. Their hashes waited
+// for before: the KH2 DVD's changed set reached the parse after every set's stored bytes were
+// hashed and every earlier set's row was kept (bench/RESULTS.md, fifth session).
+void ScanQueue::order_members(Frame& frame) const {
   if (!previous_member_) return;
+  std::vector<std::uint32_t> comparable;
   for (std::size_t i = 0; i < frame.members.size(); ++i)
     if (frame.members[i].compression &&  // before the path is made: most members of most images are raw
         comparable_previous(frame.path + "/" + frame.members[i].path, frame.members[i], *frame.data))
-      frame.stored_hashes.emplace_back(i, std::nullopt);
+      comparable.push_back(static_cast<std::uint32_t>(i));
+  if (comparable.empty()) return;
+  frame.order.reserve(frame.members.size());
+  for (std::size_t i = 0, next = 0; i < frame.members.size(); ++i) {  // both lists ascend
+    if (next < comparable.size() && comparable[next] == i) ++next;
+    else frame.order.push_back(static_cast<std::uint32_t>(i));
+  }
+  frame.first_comparable = frame.order.size();
+  frame.order.insert(frame.order.end(), comparable.begin(), comparable.end());
+  frame.stored_hashes.resize(comparable.size());
+}
+
+// Hashes, across the threads, the stored bytes of every comparable member of the frame (in the
+// serial stage one at a time, reading a KH2 DVD's 221 MB of sets took longer than writing the one
+// set that changed). A read that fails here is left for the member's own turn, which reports it.
+void ScanQueue::hash_stored_bytes(Frame& frame) const {
+  frame.hashed = true;
   // Isolated: this runs inside the index pipeline's scan stage (indexer/flight_budget.h).
   tbb::this_task_arena::isolate([&] {
     tbb::parallel_for(std::size_t{0}, frame.stored_hashes.size(), [&](std::size_t at) {
-      auto& [index, hash] = frame.stored_hashes[at];
-      const Member& member = frame.members[index];
+      const Member& member = frame.members[frame.order[frame.first_comparable + at]];
       try {
-        hash = hash_range(*frame.data, member.offset, member.stored_size);
+        frame.stored_hashes[at] = hash_range(*frame.data, member.offset, member.stored_size);
       } catch (const std::exception&) {
       }
     });
@@ -304,7 +322,7 @@ void ScanQueue::expand(ScanItem& item, const std::shared_ptr<const ByteSource>& 
   frame.tally = budget_->tally();
   frame.members = std::move(members);
   frame.held_bytes = held;
-  prehash_stored_bytes(frame);
+  order_members(frame);
   frames_.push_back(std::move(frame));
 }
 

@@ -102,18 +102,23 @@ class ScanQueue {
     std::size_t next = 0;
     std::uint64_t held_bytes = 0;  // decompressed container bytes this frame keeps alive
     std::unordered_multimap<std::string, std::size_t> by_folded_stem;  // companion lookup, made on demand
-    // The hashes of the stored bytes taken ahead for the members a re-index may keep
-    // (prehash_stored_bytes), by member index in order, and the next one to hand out.
-    std::vector<std::pair<std::size_t, std::optional<HexDigest>>> stored_hashes;
-    std::size_t next_hash = 0;
+    // The order its members are handed out in (order_members): empty is the listing's order. Else
+    // the members that must be opened come first, then, from first_comparable on, those a re-index
+    // may keep by the hash of their stored bytes, with those hashes (stored_hashes[position -
+    // first_comparable]), taken together when the first of them is reached (hash_stored_bytes).
+    std::vector<std::uint32_t> order;
+    std::size_t first_comparable = 0;
+    std::vector<std::optional<HexDigest>> stored_hashes;
+    bool hashed = false;
   };
 
   ScanItem walked_item(std::size_t index);
-  ScanItem member_item(Frame& frame, std::size_t index);
+  ScanItem member_item(Frame& frame, std::size_t position);  // the member handed out `position`th
   void open_and_detect(ScanItem& item);
   std::optional<PreviousMember> comparable_previous(const std::string& path, const Member& member,
                                                     const ByteSource& data) const;
-  void prehash_stored_bytes(Frame& frame) const;
+  void order_members(Frame& frame) const;
+  void hash_stored_bytes(Frame& frame) const;
   bool stored_bytes_unchanged(ScanItem& item);
   ScanItem whole_file_lz(ScanItem item, const std::shared_ptr<const ByteSource>& file, std::string_view name);
   // Lists `item` as a container, pushing a frame of its members.
