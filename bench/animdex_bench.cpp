@@ -597,7 +597,8 @@ int main(int argc, char** argv) {
     }
     figures.push_back({fmt::format("m. KH2-size DVD image, re-index after {} changed vs first index, fastest of 3",
                                    edited),
-                       fmt::format("{:.2f} s", again_seconds), fmt::format("{:.2f} s", kh2_run.seconds),
+                       fmt::format("{:.3f} s ({:.3f} of the first)", again_seconds, again_seconds / kh2_run.seconds),
+                       fmt::format("{:.2f} s", kh2_run.seconds),
                        again_seconds / kh2_run.seconds, "<= 0.05", again_seconds <= 0.05 * kh2_run.seconds});
     // m's bound: what that re-index cannot avoid (floors.h): the set's tracks replaced by SQLite
     // alone, its parse, and the image's stored sets read and hashed.

@@ -55,8 +55,8 @@ class DatabaseError : public std::runtime_error {
 //   (bench/RESULTS.md, fourth session: the KH2-size DVD's re-index after one set changed 0.37-0.49 s
 //   before, 0.30-0.40 s after). The arena is carved a slot at a time as SQLite asks, so an index
 //   that changes little touches little of it (fifth session: SQLITE_CONFIG_PAGECACHE, which threads
-//   a free list through every slot as SQLite initialises, made the whole region resident at start,
-//   46 ms of a re-index). Other page sizes, and pages past the arena's slots, come from the heap.
+//   a free list through every slot as SQLite initialises, made the whole region resident at start:
+//   35-80 ms of a re-index). Other page sizes, and pages past the arena's slots, come from the heap.
 // Only `index` and the bench that times it call it. SQLite accepts both only before it initialises,
 // so it must come before the process opens any database; later it is a no-op.
 void configure_sqlite_for_indexing();

@@ -40,6 +40,10 @@ class PageArena {
   void* mapping_ = nullptr;
   std::size_t mapping_bytes_ = 0;
   char* first_ = nullptr;  // the first slot; slots run contiguously from here
+  // One lock for take and give_back. SQLite calls its allocator outside its own page-cache lock, so
+  // every connection's page allocations meet here; a cache recycles its pages once it is full, so
+  // they are few (one per page the cache grows by), unlike the allocation statistics' lock on
+  // every SQLite allocation that `index` turns off (db/database.h).
   mutable std::mutex mutex_;
   std::size_t carved_ = 0;  // slots below this index have been handed out at least once
   FreeSlot* free_ = nullptr;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 namespace animdex {
 
@@ -25,7 +26,7 @@ bool arena_serves(int bytes) {
 void* arena_malloc(int bytes) {
   if (arena_serves(bytes))
     if (void* slot = allocator.arena->take()) return slot;
-  return allocator.fallback.xMalloc(bytes);  // the arena is full: the rest of the cache from the heap
+  return allocator.fallback.xMalloc(bytes);  // not a page, or the arena is full (the rest of the cache)
 }
 
 void arena_free(void* pointer) {
@@ -52,26 +53,36 @@ int arena_roundup(int bytes) { return allocator.fallback.xRoundup(bytes); }
 int arena_init(void*) { return allocator.fallback.xInit(allocator.fallback.pAppData); }
 void arena_shutdown(void*) { allocator.fallback.xShutdown(allocator.fallback.pAppData); }
 
+bool install_arena_allocator() {
+  const sqlite3_mem_methods methods{arena_malloc, arena_free,     arena_realloc, arena_size,
+                                    arena_roundup, arena_init, arena_shutdown, nullptr};
+  if (sqlite3_config(SQLITE_CONFIG_MALLOC, &methods) != SQLITE_OK) return false;  // SQLite has initialised
+  // No page-cache buffer and no initial bulk block: every page is one allocation, so one slot.
+  sqlite3_config(SQLITE_CONFIG_PAGECACHE, nullptr, 0, 0);
+  return true;
+}
+
 }  // namespace
 
 bool give_sqlite_pages_an_arena(int page_bytes, std::size_t slots) {
   int header = 0;
   if (page_bytes <= 0 || sqlite3_config(SQLITE_CONFIG_PCACHE_HDRSZ, &header) != SQLITE_OK) return false;
-  if (allocator.arena == nullptr) {  // a second call (after sqlite3_shutdown) keeps the first arena
-    sqlite3_mem_methods current{};
-    if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &current) != SQLITE_OK) return false;
-    auto* arena = new PageArena(static_cast<std::size_t>(page_bytes + header), slots);
-    if (arena->capacity() == 0) {
-      delete arena;
+  const auto slot_bytes = static_cast<std::size_t>(page_bytes) + static_cast<std::size_t>(header);
+  if (allocator.arena != nullptr) {  // installed before SQLite was shut down: its slots may still be held
+    if (allocator.smallest != static_cast<std::size_t>(page_bytes) || allocator.arena->slot_bytes() < slot_bytes)
       return false;
-    }
-    allocator = {current, arena, static_cast<std::size_t>(page_bytes)};
+    return install_arena_allocator();
   }
-  const sqlite3_mem_methods methods{arena_malloc, arena_free,     arena_realloc, arena_size,
-                                    arena_roundup, arena_init, arena_shutdown, nullptr};
-  if (sqlite3_config(SQLITE_CONFIG_MALLOC, &methods) != SQLITE_OK) return false;
-  // No page-cache buffer and no initial bulk block: every page is one allocation, so one slot.
-  sqlite3_config(SQLITE_CONFIG_PAGECACHE, nullptr, 0, 0);
+  sqlite3_mem_methods current{};
+  if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &current) != SQLITE_OK) return false;
+  auto arena = std::make_unique<PageArena>(slot_bytes, slots);
+  if (arena->capacity() == 0) return false;
+  allocator = {current, arena.get(), static_cast<std::size_t>(page_bytes)};
+  if (!install_arena_allocator()) {
+    allocator = {};  // never installed, so nothing holds its slots
+    return false;
+  }
+  arena.release();  // SQLite may free its slots until the process exits
   return true;
 }
 

@@ -12,6 +12,8 @@ namespace animdex {
 // pass everything else, and the requests the arena cannot serve, to the allocator SQLite had.
 // SQLite's page cache allocates its pages one at a time from then on (no initial bulk block).
 // Returns false, changing nothing, when SQLite has initialised or the arena cannot be reserved.
+// The arena lives as long as the process: a second call (after sqlite3_shutdown) installs the
+// same arena again, and only for the same page size (false for another).
 bool give_sqlite_pages_an_arena(int page_bytes, std::size_t slots);
 
 // The arena installed above, or nullptr.

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <exception>
+#include <unordered_set>
 #include <fmt/format.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
@@ -106,16 +108,26 @@ std::optional<PreviousMember> ScanQueue::comparable_previous(const std::string& 
 
 // A just-listed container of a re-index: the members comparable_previous allows (those that may
 // be kept by the hash of their stored bytes) go last, so the others, whose sizes already say that
-// they changed, are opened and parsed first, while the threads hash the rest. Their hashes waited
-// for before: the KH2 DVD's changed set reached the parse after every set's stored bytes were
-// hashed and every earlier set's row was kept (bench/RESULTS.md, fifth session).
+// they changed, are opened first and their parses handed out before the scan stops to hash the
+// rest. Their hashes were taken first before: the KH2 DVD's changed set reached its parse after
+// every set's stored bytes were hashed and every earlier set's row was kept (bench/RESULTS.md,
+// fifth session).
+// One exception keeps its place: a comparable member sharing its stem with an uncompressed member.
+// If it is now a table, that member may be its companion (companion_for takes only uncompressed
+// ones), which must come after it to be recorded as the table's data, not indexed as a file.
 void ScanQueue::order_members(Frame& frame) const {
-  if (!previous_member_) return;
+  // Positions are 32-bit: a longer listing (past max_members' default of a million) keeps its order.
+  if (!previous_member_ || frame.members.size() > UINT32_MAX) return;
   std::vector<std::uint32_t> comparable;
   for (std::size_t i = 0; i < frame.members.size(); ++i)
     if (frame.members[i].compression &&  // before the path is made: most members of most images are raw
         comparable_previous(frame.path + "/" + frame.members[i].path, frame.members[i], *frame.data))
       comparable.push_back(static_cast<std::uint32_t>(i));
+  if (comparable.empty()) return;
+  std::unordered_set<std::string> uncompressed_stems;
+  for (const Member& member : frame.members)
+    if (!member.compression) uncompressed_stems.insert(folded_stem(member.path));
+  std::erase_if(comparable, [&](std::uint32_t i) { return uncompressed_stems.count(folded_stem(frame.members[i].path)); });
   if (comparable.empty()) return;
   frame.order.reserve(frame.members.size());
   for (std::size_t i = 0, next = 0; i < frame.members.size(); ++i) {  // both lists ascend
@@ -127,9 +139,11 @@ void ScanQueue::order_members(Frame& frame) const {
   frame.stored_hashes.resize(comparable.size());
 }
 
-// Hashes, across the threads, the stored bytes of every comparable member of the frame (in the
-// serial stage one at a time, reading a KH2 DVD's 221 MB of sets took longer than writing the one
-// set that changed). A read that fails here is left for the member's own turn, which reports it.
+// Hashes, across the threads, the stored bytes of every comparable member of the frame, when the
+// first of them is reached; the scan waits for them (one at a time in the serial stage, reading a
+// KH2 DVD's 221 MB of sets took longer than writing the one set that changed). A member left out
+// of the order (order_members) is hashed in its own turn, as is one whose read fails here, which
+// that turn reports.
 void ScanQueue::hash_stored_bytes(Frame& frame) const {
   frame.hashed = true;
   // Isolated: this runs inside the index pipeline's scan stage (indexer/flight_budget.h).

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include "db/page_arena.h"
@@ -80,4 +81,38 @@ TEST_CASE("a page arena that cannot be reserved hands out nothing", "[db]") {
   CHECK(empty.capacity() == 0);
   CHECK(empty.take() == nullptr);
   CHECK_FALSE(empty.holds(&empty));
+}
+
+TEST_CASE("a page arena shared by threads never hands one slot to two holders", "[db]") {
+  constexpr std::size_t kSlots = 64;
+  PageArena arena(16384, kSlots);
+  REQUIRE(arena.capacity() == kSlots);
+  // Each thread holds up to 16 slots at a time, each marked with its own number, and checks the
+  // marks before giving them back: a slot handed out twice would carry the other thread's mark.
+  const auto churn = [&](unsigned char mark, bool& clean) {
+    std::vector<unsigned char*> held;
+    for (int round = 0; round < 20000; ++round) {
+      if (held.size() < 16) {
+        auto* slot = static_cast<unsigned char*>(arena.take());
+        if (slot == nullptr) continue;
+        std::memset(slot, mark, 64);
+        held.push_back(slot);
+      } else {
+        for (auto* slot : held) {
+          for (int b = 0; b < 64; ++b) clean = clean && slot[b] == mark;
+          arena.give_back(slot);
+        }
+        held.clear();
+      }
+    }
+    for (auto* slot : held) arena.give_back(slot);
+  };
+  bool first_clean = true, second_clean = true;
+  std::thread other([&] { churn(2, second_clean); });
+  churn(1, first_clean);
+  other.join();
+  CHECK(first_clean);
+  CHECK(second_clean);
+  CHECK(arena.in_use() == 0);
+  CHECK(arena.high_water() <= 32);
 }
