@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdint>
 #include <exception>
-#include <unordered_set>
 #include <fmt/format.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
@@ -106,6 +105,13 @@ std::optional<PreviousMember> ScanQueue::comparable_previous(const std::string& 
   return previous;
 }
 
+const std::unordered_multimap<std::string, std::size_t>& ScanQueue::member_stems(Frame& frame) {
+  if (frame.by_folded_stem.empty())
+    for (std::size_t i = 0; i < frame.members.size(); ++i)
+      frame.by_folded_stem.emplace(folded_stem(frame.members[i].path), i);
+  return frame.by_folded_stem;
+}
+
 // A just-listed container of a re-index: the members comparable_previous allows (those that may
 // be kept by the hash of their stored bytes) go last, so the others, whose sizes already say that
 // they changed, are opened first and their parses handed out before the scan stops to hash the
@@ -124,10 +130,11 @@ void ScanQueue::order_members(Frame& frame) const {
         comparable_previous(frame.path + "/" + frame.members[i].path, frame.members[i], *frame.data))
       comparable.push_back(static_cast<std::uint32_t>(i));
   if (comparable.empty()) return;
-  std::unordered_set<std::string> uncompressed_stems;
-  for (const Member& member : frame.members)
-    if (!member.compression) uncompressed_stems.insert(folded_stem(member.path));
-  std::erase_if(comparable, [&](std::uint32_t i) { return uncompressed_stems.count(folded_stem(frame.members[i].path)); });
+  const auto& stems = member_stems(frame);
+  std::erase_if(comparable, [&](std::uint32_t i) {
+    const auto [first, last] = stems.equal_range(folded_stem(frame.members[i].path));
+    return std::any_of(first, last, [&](const auto& stem) { return !frame.members[stem.second].compression; });
+  });
   if (comparable.empty()) return;
   frame.order.reserve(frame.members.size());
   for (std::size_t i = 0, next = 0; i < frame.members.size(); ++i) {  // both lists ascend
@@ -293,10 +300,7 @@ std::shared_ptr<const ByteSource> ScanQueue::companion_for(const ScanItem& item,
   Frame& parent = frames_.back();
   // A table listed by a table of its own kind (KH2's world tables) shares its parent's data.
   if (parent.module == &container) return parent.data;
-  if (parent.by_folded_stem.empty())
-    for (std::size_t i = 0; i < parent.members.size(); ++i)
-      parent.by_folded_stem.emplace(folded_stem(parent.members[i].path), i);
-  const auto [first, last] = parent.by_folded_stem.equal_range(folded_stem(item.member->path));
+  const auto [first, last] = member_stems(parent).equal_range(folded_stem(item.member->path));
   for (auto it = first; it != last; ++it) {
     const Member& sibling = parent.members[it->second];
     if (sibling.compression == nullptr && !sibling.error &&

@@ -101,7 +101,8 @@ class ScanQueue {
     std::vector<Member> members;
     std::size_t next = 0;
     std::uint64_t held_bytes = 0;  // decompressed container bytes this frame keeps alive
-    std::unordered_multimap<std::string, std::size_t> by_folded_stem;  // companion lookup, made on demand
+    // Member indices by folded stem (member_stems): companions, and order_members' exception.
+    std::unordered_multimap<std::string, std::size_t> by_folded_stem;
     // The order its members are handed out in (order_members): empty is the listing's order. Else
     // the members that must be opened come first, then, from first_comparable on, those a re-index
     // may keep by the hash of their stored bytes, with those hashes (stored_hashes[position -
@@ -117,6 +118,7 @@ class ScanQueue {
   void open_and_detect(ScanItem& item);
   std::optional<PreviousMember> comparable_previous(const std::string& path, const Member& member,
                                                     const ByteSource& data) const;
+  static const std::unordered_multimap<std::string, std::size_t>& member_stems(Frame& frame);  // made on demand
   void order_members(Frame& frame) const;
   void hash_stored_bytes(Frame& frame) const;
   bool stored_bytes_unchanged(ScanItem& item);
